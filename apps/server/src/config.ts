@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.url().optional(),
+  REDIS_URL: z.url().optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  DEMO_DATA: booleanFlag.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PASSWORD_COST: z.coerce.number().int().min(10).max(20).default(17),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 30),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(100 * 1024),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Folder of the embedded database; unused when databaseUrl is set. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  admin: { email: string; password: string } | undefined;
+  demoData: boolean | undefined;
+  logLevel: string;
+  /** log2 of scrypt's N for new password hashes. */
+  passwordCost: number;
+  sessionTtlMs: number;
+  loginThrottle: { maxFailures: number; windowMs: number };
+  bodyLimitBytes: number;
+  /** Built web app to serve; undefined serves the API only. */
+  webDistDir: string | undefined;
+};
+
+export class ConfigError extends Error {}
+
+/** The one place that reads process.env. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${details}`);
+  }
+  const e = parsed.data;
+  if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid configuration: set ADMIN_EMAIL and ADMIN_PASSWORD together');
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    demoData: e.DEMO_DATA,
+    logLevel: e.LOG_LEVEL,
+    passwordCost: e.PASSWORD_COST,
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    loginThrottle: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_FAILURE_WINDOW_SECONDS * 1000 },
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+  };
+}

@@ -1,0 +1,112 @@
+import type { PublicUser, RegisterRequest, Role } from '@coride/domain';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { createDriverApplication, createLicenseeApplication } from '../applications/repository';
+import { LoginThrottle } from './login-throttle';
+import { hashPassword, verifyPassword } from './password';
+import * as repo from './repository';
+import { hashToken, newSessionToken } from './tokens';
+
+export type AuthenticatedUser = { id: string; role: Role; sessionId: string; user: repo.UserRow };
+
+export function toPublicUser(user: repo.UserRow): PublicUser {
+  return {
+    id: user.id,
+    role: user.role,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phone: user.phone,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
+
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
+export function createAccountsService(db: Database, config: Config, now: () => Date = () => new Date()) {
+  const byEmail = new LoginThrottle(config.loginThrottle.maxFailures, config.loginThrottle.windowMs);
+  // One address may serve many people (an office, a carrier NAT): a looser limit per address.
+  const byAddress = new LoginThrottle(config.loginThrottle.maxFailures * 4, config.loginThrottle.windowMs);
+  const dummyHash = hashPassword('not-a-real-password', config.passwordCost);
+
+  async function startSession(userId: string): Promise<string> {
+    const token = newSessionToken();
+    await repo.insertSession(db, userId, hashToken(token), new Date(now().getTime() + config.sessionTtlMs));
+    return token;
+  }
+
+  return {
+    async register(request: RegisterRequest): Promise<{ user: PublicUser; token: string }> {
+      const passwordHash = await hashPassword(request.password, config.passwordCost);
+      const user = await db.transaction(async (tx) => {
+        const created = await repo.insertUser(tx, {
+          role: request.role,
+          email: request.email,
+          passwordHash,
+          firstName: request.firstName,
+          lastName: request.lastName,
+          phone: request.phone,
+          homeAddress: request.role === 'customer' ? request.homeAddress : null,
+          preferredPaymentMethod: request.role === 'customer' ? (request.preferredPaymentMethod ?? 'credit-card') : null,
+        });
+        if (!created) {
+          throw new AppError('EMAIL_TAKEN', 'An account with this email already exists. Sign in instead.', {
+            email: 'An account with this email already exists',
+          });
+        }
+        if (request.role === 'driver') await createDriverApplication(tx, created.id, request);
+        if (request.role === 'licensee') await createLicenseeApplication(tx, created.id, request);
+        return created;
+      });
+      return { user: toPublicUser(user), token: await startSession(user.id) };
+    },
+
+    async login(email: string, password: string, clientAddress: string): Promise<{ user: PublicUser; token: string }> {
+      const emailKey = [email];
+      const addressKey = [clientAddress];
+      const wait = Math.max(byEmail.retryAfterSeconds(emailKey), byAddress.retryAfterSeconds(addressKey));
+      if (wait > 0) {
+        throw new AppError('RATE_LIMITED', `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`);
+      }
+      const user = await repo.findUserByEmail(db, email);
+      const isValid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
+      if (!user || !isValid) {
+        byEmail.recordFailure(emailKey);
+        byAddress.recordFailure(addressKey);
+        throw invalidCredentials();
+      }
+      byEmail.reset(emailKey);
+      return { user: toPublicUser(user), token: await startSession(user.id) };
+    },
+
+    async authenticate(token: string): Promise<AuthenticatedUser | undefined> {
+      const found = await repo.findActiveSession(db, hashToken(token), now());
+      return found && { id: found.user.id, role: found.user.role, sessionId: found.sessionId, user: found.user };
+    },
+
+    async logout(sessionId: string): Promise<void> {
+      await repo.revokeSession(db, sessionId, now());
+    },
+
+    /** Creates the admin account if the email is not taken yet; never changes an existing account. */
+    async ensureAdmin(email: string, password: string): Promise<'created' | 'exists'> {
+      const normalized = email.trim().toLowerCase();
+      const created = await repo.insertUser(db, {
+        role: 'admin',
+        email: normalized,
+        passwordHash: await hashPassword(password, config.passwordCost),
+        firstName: 'Platform',
+        lastName: 'Admin',
+      });
+      if (created) return 'created';
+      const existing = await repo.findUserByEmail(db, normalized);
+      if (existing && existing.role !== 'admin') {
+        throw new Error(`ADMIN_EMAIL ${normalized} belongs to a ${existing.role} account; choose another email`);
+      }
+      return 'exists';
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import type { Role } from '@coride/domain';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error';
+import type { AccountsService, AuthenticatedUser } from '../modules/accounts/service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthenticatedUser | null;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token.trim() : undefined;
+}
+
+/** Reads the bearer token on every request; routes then say who may call them with `requireRole`. */
+export const authPlugin = fp(
+  async (app: FastifyInstance, options: { accounts: AccountsService }) => {
+    app.decorateRequest('auth', null);
+    app.addHook('onRequest', async (request) => {
+      const token = bearerToken(request);
+      if (token) request.auth = (await options.accounts.authenticate(token)) ?? null;
+    });
+  },
+  { name: 'auth' },
+);
+
+const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Please sign in to continue');
+
+/** onRequest hook: signed in, with one of these roles (none given: any role). */
+export function requireRole(...allowed: Role[]): onRequestHookHandler {
+  return (request, _reply, done) => {
+    if (!request.auth) return done(unauthenticated());
+    if (allowed.length > 0 && !allowed.includes(request.auth.role)) {
+      return done(new AppError('FORBIDDEN', `This is only available to ${allowed.join(' or ')} accounts`));
+    }
+    done();
+  };
+}
+
+/** The signed-in caller inside a handler guarded by requireRole. */
+export function currentUser(request: FastifyRequest): AuthenticatedUser {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+}

@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/client';
+import { DataDirLockedError, lockDataDir, type DataDirLock } from './lib/data-dir-lock';
+import { createAccountsService } from './modules/accounts/service';
+
+/** The built web app beside this package (apps/web/dist), unless WEB_DIST_DIR says otherwise. */
+function defaultWebDist(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return path.resolve(here, '..', '..', 'web', 'dist');
+}
+
+async function main(config: Config): Promise<void> {
+  // The embedded database has no lock of its own: take one before opening it.
+  const lock: DataDirLock | undefined = config.databaseUrl ? undefined : lockDataDir(config.dataDir);
+  const database = await openDatabase(config).catch((error: unknown) => {
+    lock?.release();
+    throw error;
+  });
+  const app = await buildApp({ config: { ...config, webDistDir: config.webDistDir ?? defaultWebDist() }, database });
+
+  if (config.admin) {
+    const outcome = await createAccountsService(database.db, config).ensureAdmin(config.admin.email, config.admin.password);
+    app.log.info({ email: config.admin.email, outcome }, 'admin account checked');
+  }
+
+  let isClosing = false;
+  async function shutdown(signal: string): Promise<void> {
+    if (isClosing) return;
+    isClosing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close(); // stops accepting, finishes in-flight requests
+      await database.close(); // PGlite flushes to disk here
+    } finally {
+      lock?.release();
+    }
+    process.exit(0);
+  }
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.ready();
+  await new Promise<void>((resolve, reject) => {
+    app.server.once('error', reject);
+    app.server.listen(config.port, config.host, () => resolve());
+  });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const store = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
+  process.stdout.write(`CoRide is running at http://${shownHost}:${port} (${store})\n`);
+}
+
+try {
+  await main(loadConfig());
+} catch (error) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+export const applicationStatuses = ['pending', 'under_review', 'approved', 'rejected'] as const;
+export type ApplicationStatus = (typeof applicationStatuses)[number];
+
+const applicantSchema = z.object({ firstName: z.string(), lastName: z.string(), email: z.string() });
+
+export const driverApplicationSchema = z.object({
+  id: z.string(),
+  status: z.enum(applicationStatuses),
+  submittedAt: z.string(),
+  licenseDocument: z.string(),
+  reviewNotes: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  user: applicantSchema,
+  vehicle: z.object({
+    make: z.string(),
+    model: z.string(),
+    year: z.string(),
+    color: z.string(),
+    plate: z.string(),
+    seatCount: z.number(),
+    size: z.string(),
+    age: z.string(),
+    driveArea: z.string(),
+  }),
+});
+export type DriverApplication = z.infer<typeof driverApplicationSchema>;
+
+export const licenseeApplicationSchema = z.object({
+  id: z.string(),
+  status: z.enum(applicationStatuses),
+  submittedAt: z.string(),
+  businessName: z.string(),
+  territoryName: z.string(),
+  proposedZipCodes: z.array(z.string()),
+  businessPlan: z.string(),
+  experience: z.string().nullable(),
+  reviewNotes: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  user: applicantSchema,
+});
+export type LicenseeApplication = z.infer<typeof licenseeApplicationSchema>;
+
+export const driverProfileSchema = z.object({
+  vehicleMake: z.string(),
+  vehicleModel: z.string(),
+  vehicleYear: z.string(),
+  vehicleColor: z.string(),
+  vehiclePlate: z.string(),
+  seatCount: z.number(),
+  vehicleSize: z.string(),
+  vehicleAge: z.string(),
+  driveArea: z.string(),
+  isApproved: z.boolean(),
+  applicationStatus: z.enum(applicationStatuses),
+  /** Null until the driver has a rated ride. */
+  rating: z.number().nullable(),
+  totalRides: z.number(),
+});
+export type DriverProfile = z.infer<typeof driverProfileSchema>;

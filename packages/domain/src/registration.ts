@@ -1,0 +1,146 @@
+import { z } from 'zod';
+
+/**
+ * Registration rules of the product spec, section 5. One schema per role; the sign-up form and
+ * POST /api/register both use these, so a rule and its message live in one place.
+ */
+
+export const paymentPreferences = ['credit-card', 'debit-card', 'digital-wallet'] as const;
+export const vehicleAges = ['premium', 'standard', 'economy'] as const;
+export const vehicleSizes = ['compact', 'standard', 'suv', 'large'] as const;
+export const experienceLevels = ['none', 'some', 'experienced', 'expert'] as const;
+
+export const MAX_ZIP_CODES_PER_LICENSE = 10;
+
+const requiredText = (min: number, message: string, max = 200) =>
+  z.string({ error: message }).trim().min(min, message).max(max, `At most ${max} characters`);
+
+export const emailSchema = z
+  .string({ error: 'Invalid email address' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: 'Invalid email address' }).max(254, 'Invalid email address'));
+
+const passwordSchema = z
+  .string({ error: 'Password must be at least 8 characters' })
+  .min(8, 'Password must be at least 8 characters')
+  // Bounded so a huge password cannot make the slow hash a denial of service.
+  .max(128, 'Password must be at most 128 characters');
+
+const commonShape = {
+  firstName: requiredText(2, 'First name must be at least 2 characters', 100),
+  lastName: requiredText(2, 'Last name must be at least 2 characters', 100),
+  email: emailSchema,
+  phone: z
+    .string({ error: 'Phone number must be at least 10 digits' })
+    .trim()
+    .min(10, 'Phone number must be at least 10 digits')
+    .max(30, 'Phone number is too long'),
+  password: passwordSchema,
+  confirmPassword: z.string({ error: "Passwords don't match" }),
+  terms: z.boolean({ error: 'You must agree to the terms' }).refine((v) => v, 'You must agree to the terms'),
+};
+
+type PasswordPair = { password?: unknown; confirmPassword?: unknown };
+
+/** Cross-field rules run even when other fields are invalid, so the form shows every message at once. */
+function withAccountRules<T extends z.ZodObject<typeof commonShape & z.ZodRawShape>>(schema: T) {
+  return schema.refine((data) => (data as PasswordPair).password === (data as PasswordPair).confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+    when: (payload) => {
+      const value = payload.value as PasswordPair | undefined;
+      return typeof value?.password === 'string' && typeof value.confirmPassword === 'string';
+    },
+  });
+}
+
+export const customerRegistrationSchema = withAccountRules(
+  z.object({
+    ...commonShape,
+    homeAddress: requiredText(5, 'Home address is required', 300),
+    preferredPaymentMethod: z.enum(paymentPreferences).optional(),
+  }),
+);
+
+export const driverRegistrationSchema = withAccountRules(
+  z.object({
+    ...commonShape,
+    licenseNumber: requiredText(5, 'License number is required', 50),
+    insuranceNumber: requiredText(5, 'Insurance number is required', 50),
+    vehicleMake: requiredText(2, 'Vehicle make is required', 50),
+    vehicleModel: requiredText(2, 'Vehicle model is required', 50),
+    vehicleYear: requiredText(4, 'Vehicle year is required', 4),
+    vehicleAge: z.enum(vehicleAges, { error: 'Vehicle age category is required' }),
+    vehicleSize: z.enum(vehicleSizes, { error: 'Vehicle size category is required' }),
+    seatCount: z
+      .number({ error: 'Minimum 2 seats required' })
+      .int('Seat count must be a whole number')
+      .min(2, 'Minimum 2 seats required')
+      .max(8, 'Maximum 8 seats allowed'),
+    vehicleColor: requiredText(2, 'Vehicle color is required', 30),
+    vehiclePlate: requiredText(2, 'License plate is required', 15),
+    driveArea: requiredText(2, 'Preferred driving area is required', 100),
+  }),
+);
+
+/** "10001, 10002,10003" -> ["10001", "10002", "10003"] (trimmed, de-duplicated, order kept). */
+export function parseZipCodes(value: string): string[] {
+  const zips = value
+    .split(/[\s,]+/)
+    .map((zip) => zip.trim())
+    .filter(Boolean);
+  return [...new Set(zips)];
+}
+
+export const licenseeRegistrationSchema = withAccountRules(
+  z.object({
+    ...commonShape,
+    businessName: requiredText(2, 'Business name is required', 120),
+    businessLicense: requiredText(5, 'Business license number is required', 50),
+    territoryName: requiredText(2, 'Territory name is required', 100),
+    zipCodes: z
+      .string({ error: 'At least one zip code is required' })
+      .trim()
+      .min(5, 'At least one zip code is required')
+      .max(200, 'Too many zip codes')
+      .refine(
+        (value) => parseZipCodes(value).every((zip) => /^\d{5}$/.test(zip)),
+        'Zip codes must be 5 digits, separated by commas',
+      )
+      .refine(
+        (value) => parseZipCodes(value).length <= MAX_ZIP_CODES_PER_LICENSE,
+        `A license covers at most ${MAX_ZIP_CODES_PER_LICENSE} zip codes`,
+      ),
+    businessPlan: requiredText(50, 'Business plan must be at least 50 characters', 5000),
+    experience: z.enum(experienceLevels).optional(),
+  }),
+);
+
+export type CustomerRegistration = z.infer<typeof customerRegistrationSchema>;
+export type DriverRegistration = z.infer<typeof driverRegistrationSchema>;
+export type LicenseeRegistration = z.infer<typeof licenseeRegistrationSchema>;
+
+export const registrationSchemas = {
+  customer: customerRegistrationSchema,
+  driver: driverRegistrationSchema,
+  licensee: licenseeRegistrationSchema,
+} as const;
+
+/** The body of POST /api/register: a role's form plus `role` and `username` (the spec sends username = email). */
+export const registerRequestSchema = z.discriminatedUnion(
+  'role',
+  [
+    customerRegistrationSchema.safeExtend({ role: z.literal('customer'), username: z.string().optional() }),
+    driverRegistrationSchema.safeExtend({ role: z.literal('driver'), username: z.string().optional() }),
+    licenseeRegistrationSchema.safeExtend({ role: z.literal('licensee'), username: z.string().optional() }),
+  ],
+  { error: 'Role must be customer, driver or licensee' },
+);
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128, 'Invalid email or password'),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
