@@ -1,0 +1,78 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Route, Switch } from 'wouter';
+import { FullPageSpinner, RedirectIfSignedIn, RequireRole } from './guards';
+import { NotFoundPage } from './not-found-page';
+
+/** Each route is its own chunk, so the landing page does not carry the dashboards. */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const LandingPage = page(() => import('@/features/landing/landing-page'), 'LandingPage');
+const OnboardingPage = page(() => import('@/features/onboarding/onboarding-page'), 'OnboardingPage');
+const SignInPage = page(() => import('@/features/auth/sign-in-page'), 'SignInPage');
+const CustomerDashboardPage = page(() => import('@/features/customer-dashboard/customer-dashboard-page'), 'CustomerDashboardPage');
+const BookRidePage = page(() => import('@/features/booking/book-ride-page'), 'BookRidePage');
+const DriverDashboardPage = page(() => import('@/features/driver-console/driver-dashboard-page'), 'DriverDashboardPage');
+const LicenseeDashboardPage = page(() => import('@/features/licensee-console/licensee-dashboard-page'), 'LicenseeDashboardPage');
+const AdminDashboardPage = page(() => import('@/features/admin-console/admin-dashboard-page'), 'AdminDashboardPage');
+const BusinessLogicDemoPage = page(() => import('@/features/business-demo/business-logic-demo-page'), 'BusinessLogicDemoPage');
+const GlobalShowcasePage = page(() => import('@/features/showcase/global-showcase-page'), 'GlobalShowcasePage');
+const TermsPage = page(() => import('@/features/legal/terms-page'), 'TermsPage');
+const PrivacyPage = page(() => import('@/features/legal/privacy-page'), 'PrivacyPage');
+
+export function AppRouter() {
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <Switch>
+        <Route path="/">
+          <RedirectIfSignedIn>
+            <LandingPage />
+          </RedirectIfSignedIn>
+        </Route>
+        <Route path="/onboarding" component={OnboardingPage} />
+        <Route path="/sign-in">
+          <RedirectIfSignedIn>
+            <SignInPage />
+          </RedirectIfSignedIn>
+        </Route>
+        <Route path="/dashboard">
+          <RequireRole roles={['customer']}>
+            <CustomerDashboardPage />
+          </RequireRole>
+        </Route>
+        {/* The footer's /ride-booking and the app's /ride are the same booking page. */}
+        <Route path="/ride">
+          <RequireRole roles={['customer']}>
+            <BookRidePage />
+          </RequireRole>
+        </Route>
+        <Route path="/ride-booking">
+          <RequireRole roles={['customer']}>
+            <BookRidePage />
+          </RequireRole>
+        </Route>
+        <Route path="/driver-dashboard">
+          <RequireRole roles={['driver']}>
+            <DriverDashboardPage />
+          </RequireRole>
+        </Route>
+        <Route path="/licensee-dashboard">
+          <RequireRole roles={['licensee']}>
+            <LicenseeDashboardPage />
+          </RequireRole>
+        </Route>
+        <Route path="/admin-dashboard">
+          <RequireRole roles={['admin']}>
+            <AdminDashboardPage />
+          </RequireRole>
+        </Route>
+        <Route path="/business-logic-demo" component={BusinessLogicDemoPage} />
+        <Route path="/global-showcase" component={GlobalShowcasePage} />
+        <Route path="/terms-of-service" component={TermsPage} />
+        <Route path="/privacy-policy" component={PrivacyPage} />
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
+  );
+}

@@ -1,0 +1,10 @@
+import { PageShell } from '@/components/layout/page-shell';
+import { SiteHeader } from '@/components/layout/site-header';
+
+export function BookRidePage() {
+  return (
+    <PageShell header={<SiteHeader />}>
+      <h1 className="p-8 text-2xl font-bold">Book a Ride</h1>
+    </PageShell>
+  );
+}
