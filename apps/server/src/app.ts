@@ -47,6 +47,9 @@ export async function buildApp({ config, database, now, logger = true }: AppOpti
     trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // JSON in and out (contract section 4): Fastify's default text/plain parser would hand a string to
+  // the validators (400) instead of refusing the media type (415).
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);
   registerErrorHandler(app);

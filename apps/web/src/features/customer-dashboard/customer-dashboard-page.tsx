@@ -1,10 +1,55 @@
-import { PageShell } from '@/components/layout/page-shell';
-import { SiteHeader } from '@/components/layout/site-header';
+import { CarIcon, CreditCardIcon, LayoutDashboardIcon, StarIcon, UserIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { DashboardShell } from '@/components/layout/dashboard-shell';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useAuth } from '@/lib/auth';
+import { FavoritesTab } from './components/favorites-tab';
+import { OverviewTab } from './components/overview-tab';
+import { PaymentsTab } from './components/payments-tab';
+import { ProfileTab } from './components/profile-tab';
+import { RidesTab } from './components/rides-tab';
 
+const tabs = [
+  { value: 'overview', icon: LayoutDashboardIcon },
+  { value: 'rides', icon: CarIcon },
+  { value: 'payments', icon: CreditCardIcon },
+  { value: 'favorites', icon: StarIcon },
+  { value: 'profile', icon: UserIcon },
+] as const;
+
+/** The rider's home: rides, payments and favorites arrive with the marketplace; until then, honest empty states. */
 export function CustomerDashboardPage() {
+  const { t } = useTranslation('customer');
+  const { user } = useAuth();
+  if (!user) return null;
+
   return (
-    <PageShell header={<SiteHeader />}>
-      <h1 className="p-8 text-2xl font-bold">Customer Dashboard</h1>
-    </PageShell>
+    <DashboardShell title={t('title', { name: user.firstName })} subtitle={t('subtitle')}>
+      <Tabs defaultValue="overview">
+        <TabsList aria-label={t('tabs.label')} className="w-full justify-start sm:w-auto">
+          {tabs.map(({ value, icon: Icon }) => (
+            <TabsTrigger key={value} value={value}>
+              <Icon aria-hidden />
+              {t(`tabs.${value}`)}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="overview">
+          <OverviewTab user={user} />
+        </TabsContent>
+        <TabsContent value="rides">
+          <RidesTab />
+        </TabsContent>
+        <TabsContent value="payments">
+          <PaymentsTab />
+        </TabsContent>
+        <TabsContent value="favorites">
+          <FavoritesTab />
+        </TabsContent>
+        <TabsContent value="profile">
+          <ProfileTab user={user} />
+        </TabsContent>
+      </Tabs>
+    </DashboardShell>
   );
 }

@@ -1,0 +1,95 @@
+import type { PublicUser } from '@coride/domain';
+import { BellIcon, PencilIcon, PhoneCallIcon, ShieldIcon, SlidersHorizontalIcon, UserXIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ComingSoonButton } from '@/components/ui/coming-soon-button';
+import { DetailList } from '@/components/ui/detail-list';
+import { useFormatters } from '@/lib/format';
+
+const settings = [
+  { key: 'preferences', icon: SlidersHorizontalIcon },
+  { key: 'privacy', icon: ShieldIcon },
+  { key: 'notifications', icon: BellIcon },
+  { key: 'emergencyContacts', icon: PhoneCallIcon },
+] as const;
+
+export function ProfileTab({ user }: { user: PublicUser }) {
+  const { t } = useTranslation('customer');
+  const format = useFormatters();
+  const comingSoon = t('profile.comingSoon');
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Card>
+        <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+          <CardTitle as="h2">{t('profile.personalTitle')}</CardTitle>
+          <ComingSoonButton variant="outline" size="sm" reason={comingSoon}>
+            <PencilIcon aria-hidden />
+            {t('profile.editProfile')}
+          </ComingSoonButton>
+        </CardHeader>
+        <CardContent>
+          <DetailList
+            items={[
+              { label: t('profile.firstName'), value: user.firstName },
+              { label: t('profile.lastName'), value: user.lastName },
+              { label: t('profileCard.email'), value: user.email },
+              { label: t('profileCard.phone'), value: user.phone || t('profileCard.notProvided') },
+            ]}
+          />
+        </CardContent>
+      </Card>
+
+      <div className="space-y-6">
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">{t('profile.accountTitle')}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <DetailList
+              items={[
+                {
+                  label: t('profile.accountStatus'),
+                  value: (
+                    <Badge variant="success" data-testid="account-status">
+                      {t('profile.active')}
+                    </Badge>
+                  ),
+                },
+                { label: t('profile.memberSince'), value: format.date(user.createdAt) },
+              ]}
+            />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">{t('profile.settingsTitle')}</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-2 sm:grid-cols-2">
+            {settings.map(({ key, icon: Icon }) => (
+              <ComingSoonButton key={key} variant="outline" reason={comingSoon} className="w-full justify-start" wrapperClassName="w-full">
+                <Icon aria-hidden />
+                {t(`profile.${key}`)}
+              </ComingSoonButton>
+            ))}
+          </CardContent>
+        </Card>
+
+        <Card className="border-destructive/40">
+          <CardHeader>
+            <CardTitle as="h2">{t('profile.dangerTitle')}</CardTitle>
+            <CardDescription>{t('profile.dangerDescription')}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ComingSoonButton variant="destructive" reason={comingSoon}>
+              <UserXIcon aria-hidden />
+              {t('profile.deactivate')}
+            </ComingSoonButton>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}
