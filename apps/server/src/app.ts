@@ -15,7 +15,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { zodSerializerCompiler, zodValidatorCompiler, type ZodTypeProvider } from './lib/zod-provider';
 import { accountsRoutes } from './modules/accounts/routes';
-import { createAccountsService } from './modules/accounts/service';
+import { createAccountsService, type AccountsService } from './modules/accounts/service';
 import { applicationsRoutes } from './modules/applications/routes';
 import { healthRoutes } from './modules/health/routes';
 import { authPlugin } from './plugins/auth';
@@ -87,7 +87,7 @@ export async function buildApp({ config, database, now, logger = true }: AppOpti
 
 declare module 'fastify' {
   interface FastifyInstance {
-    accounts: import('./modules/accounts/service').AccountsService;
+    accounts: AccountsService;
   }
 }
 

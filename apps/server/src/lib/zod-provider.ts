@@ -1,6 +1,6 @@
 import type { FastifySchemaCompiler, FastifyTypeProvider } from 'fastify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /** Lets route handlers see the parsed types of their zod schemas. */
 export interface ZodTypeProvider extends FastifyTypeProvider {
