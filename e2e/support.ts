@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 
 let counter = 0;
 export function uniqueEmail(prefix: string): string {
@@ -10,9 +10,9 @@ export function uniqueEmail(prefix: string): string {
 export const PASSWORD = 'e2e-password-123';
 
 /** Fills the account section shared by the three sign-up forms. */
-export async function fillAccount(page: Page, role: 'customer' | 'driver' | 'licensee', email: string) {
-  await page.getByTestId(`${role}-firstName`).fill('Grace');
-  await page.getByTestId(`${role}-lastName`).fill('Hopper');
+export async function fillAccount(page: Page, role: SignupRole, email: string, name = { first: 'Grace', last: 'Hopper' }) {
+  await page.getByTestId(`${role}-firstName`).fill(name.first);
+  await page.getByTestId(`${role}-lastName`).fill(name.last);
   await page.getByTestId(`${role}-email`).fill(email);
   await page.getByTestId(`${role}-phone`).fill('2125550199');
   await page.getByTestId(`${role}-password`).fill(PASSWORD);
@@ -36,4 +36,66 @@ export async function registerViaApi(page: Page, payload: Record<string, unknown
 export async function signInWithToken(page: Page, token: string) {
   await page.goto('/terms-of-service');
   await page.evaluate((value) => localStorage.setItem('token', value), token);
+}
+
+export type SignupRole = 'customer' | 'driver' | 'licensee';
+
+/** The admin account the e2e server creates at start-up (playwright.config.ts). */
+export const ADMIN = { email: 'admin@e2e.test', password: 'admin-e2e-password' } as const;
+
+const accountPayload = (email: string) => ({
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  email,
+  username: email,
+  phone: '2125550199',
+  password: PASSWORD,
+  confirmPassword: PASSWORD,
+  terms: true,
+});
+
+/** Valid POST /api/register bodies per role, for set-up through the API. */
+export const registrationPayloads = {
+  customer: (email: string) => ({ ...accountPayload(email), role: 'customer', homeAddress: '350 5th Ave, New York, NY' }),
+  driver: (email: string) => ({
+    ...accountPayload(email),
+    role: 'driver',
+    licenseNumber: 'D1234567',
+    insuranceNumber: 'INS-998877',
+    vehicleMake: 'Toyota',
+    vehicleModel: 'Camry',
+    vehicleYear: '2021',
+    vehicleAge: 'standard',
+    vehicleSize: 'standard',
+    seatCount: 4,
+    vehicleColor: 'Blue',
+    vehiclePlate: 'ABC1234',
+    driveArea: 'Manhattan',
+  }),
+  licensee: (email: string) => ({
+    ...accountPayload(email),
+    role: 'licensee',
+    businessName: 'Harbor Rides LLC',
+    businessLicense: 'BL-445566',
+    territoryName: 'Lower Manhattan',
+    zipCodes: '10001, 10002',
+    businessPlan: 'Recruit local drivers, run weekly safety sessions and support riders in their own language.',
+  }),
+} satisfies Record<SignupRole, (email: string) => Record<string, unknown>>;
+
+/** Every POST /api/register the page sends from now on. */
+export function watchRegisterRequests(page: Page): Request[] {
+  const sent: Request[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/register') sent.push(request);
+  });
+  return sent;
+}
+
+/** Signs in through the /sign-in form (not the API), as a returning person would. */
+export async function signInThroughForm(page: Page, email: string, password: string) {
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByTestId('signin-submit').click();
 }

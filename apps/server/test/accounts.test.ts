@@ -326,6 +326,16 @@ describe.each(backends)('accounts on %s', (backend) => {
       expect((await login(bystander.email, password, address)).statusCode).toBe(200);
     });
 
+    it('answers 429 to one client address after 4 times the per-email limit of failures across many emails', async () => {
+      const payload = customerPayload();
+      await register(t.app, payload);
+      const address = nextAddress();
+      for (let i = 0; i < 20; i += 1) expectApiError(await login(uniqueEmail('spray'), password, address), 401, 'INVALID_CREDENTIALS');
+      expectApiError(await login(payload.email, password, address), 429, 'RATE_LIMITED');
+      // The account itself is not locked: another address signs in.
+      expect((await login(payload.email, password)).statusCode).toBe(200);
+    });
+
     it('clears the failure count of an email after a successful login', async () => {
       const payload = customerPayload();
       await register(t.app, payload);

@@ -1,10 +1,57 @@
-import { PageShell } from '@/components/layout/page-shell';
-import { SiteHeader } from '@/components/layout/site-header';
+import { BarChart3Icon, FileTextIcon, LayoutDashboardIcon, MapIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DashboardShell } from '@/components/layout/dashboard-shell';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useDriverApplications } from './api/use-driver-applications';
+import { useLicenseeApplications } from './api/use-licensee-applications';
+import { ApplicationsTab } from './components/applications-tab';
+import { ComingSoonTab } from './components/coming-soon-tab';
+import { OverviewTab } from './components/overview-tab';
 
+const tabs = [
+  { value: 'overview', icon: LayoutDashboardIcon },
+  { value: 'applications', icon: FileTextIcon },
+  { value: 'territory', icon: MapIcon },
+  { value: 'analytics', icon: BarChart3Icon },
+] as const;
+type TabValue = (typeof tabs)[number]['value'];
+
+/** The admin's console: platform figures (from rides, later) and the real application queues. */
 export function AdminDashboardPage() {
+  const { t } = useTranslation('admin');
+  const [tab, setTab] = useState<TabValue>('overview');
+  const driverApplications = useDriverApplications();
+  const licenseeApplications = useLicenseeApplications();
+
   return (
-    <PageShell header={<SiteHeader />}>
-      <h1 className="p-8 text-2xl font-bold">Admin Dashboard</h1>
-    </PageShell>
+    <DashboardShell title={t('title')} subtitle={t('subtitle')}>
+      <Tabs value={tab} onValueChange={(value) => setTab(value as TabValue)}>
+        <TabsList aria-label={t('tabs.label')} className="w-full justify-start sm:w-auto">
+          {tabs.map(({ value, icon: Icon }) => (
+            <TabsTrigger key={value} value={value}>
+              <Icon aria-hidden />
+              {t(`tabs.${value}`)}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="overview">
+          <OverviewTab
+            driverApplications={driverApplications}
+            licenseeApplications={licenseeApplications}
+            onReviewApplications={() => setTab('applications')}
+          />
+        </TabsContent>
+        <TabsContent value="applications">
+          <ApplicationsTab driverApplications={driverApplications} licenseeApplications={licenseeApplications} />
+        </TabsContent>
+        <TabsContent value="territory">
+          <ComingSoonTab icon={MapIcon} description={t('comingSoon.territory')} />
+        </TabsContent>
+        <TabsContent value="analytics">
+          <ComingSoonTab icon={BarChart3Icon} description={t('comingSoon.analytics')} />
+        </TabsContent>
+      </Tabs>
+    </DashboardShell>
   );
 }

@@ -24,7 +24,7 @@ export function CommunitySection() {
     days: DISPUTE_WINDOW_DAYS,
   };
   return (
-    <section id="community" aria-labelledby="community-title" className="scroll-mt-16 bg-muted/50 py-16 sm:py-24">
+    <section id="community" aria-labelledby="community-title" className="scroll-mt-16 py-16 sm:py-24">
       <div className="mx-auto max-w-6xl px-4">
         <SectionHeading id="community-title" eyebrow={t('community.eyebrow')} title={t('community.title')} subtitle={t('community.subtitle')} />
         <div className="mt-12 grid gap-6 md:grid-cols-3">

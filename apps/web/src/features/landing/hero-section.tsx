@@ -20,7 +20,7 @@ export function HeroSection() {
 
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-b from-accent/60 via-accent/20 to-background">
-      <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 sm:py-16 lg:grid-cols-[1fr_minmax(0,28rem)] lg:gap-16 lg:py-24">
+      <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 sm:py-16 lg:grid-cols-[1fr_minmax(0,28rem)] lg:gap-16 lg:pt-20 lg:pb-16">
         <div>
           <p className="text-sm font-semibold tracking-wide text-primary uppercase">{t('eyebrow')}</p>
           <h1 id="hero-title" className="mt-3 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">

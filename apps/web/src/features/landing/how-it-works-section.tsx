@@ -24,7 +24,6 @@ export function HowItWorksSection() {
         <div className="mt-12">
           <ProcessFlow />
         </div>
-        <h3 className="sr-only">{t('howItWorks.stepsTitle')}</h3>
         <div className="mt-12 grid gap-6 md:grid-cols-3">
           {audiences.map(({ key, icon: Icon }) => {
             const steps = t(`howItWorks.audiences.${key}.steps`, { returnObjects: true, ...values }) as unknown as string[];
