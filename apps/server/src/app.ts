@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
@@ -15,11 +16,19 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { zodSerializerCompiler, zodValidatorCompiler, type ZodTypeProvider } from './lib/zod-provider';
 import { accountsRoutes } from './modules/accounts/routes';
-import { createAccountsService, type AccountsService } from './modules/accounts/service';
+import type { AccountsService } from './modules/accounts/service';
 import { applicationsRoutes } from './modules/applications/routes';
+import { adminRoutes } from './modules/admin/routes';
+import { driversRoutes } from './modules/drivers/routes';
+import { favoritesRoutes } from './modules/favorites/routes';
+import { geoRoutes } from './modules/geo/routes';
 import { healthRoutes } from './modules/health/routes';
+import { realtimeRoutes } from './modules/realtime/routes';
+import { ridesRoutes } from './modules/rides/routes';
+import { licenseeRoutes } from './modules/territories/routes';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { createServices, type Services } from './services';
 
 export type AppInstance = FastifyInstance<
   RawServerDefault,
@@ -73,13 +82,24 @@ export async function buildApp({ config, database, now, logger = true }: AppOpti
   });
 
   const { db } = database;
-  const accounts = createAccountsService(db, config, now);
-  app.decorate('accounts', accounts);
-  await app.register(authPlugin, { accounts });
+  const clock = now ?? (() => new Date());
+  const services = createServices(config, db, clock, app.log);
+  app.decorate('services', services);
+  app.decorate('accounts', services.accounts);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(authPlugin, { accounts: services.accounts });
 
   await app.register(healthRoutes(db, database.kind));
-  await app.register(accountsRoutes(accounts));
-  await app.register(applicationsRoutes(db));
+  await app.register(accountsRoutes(services.accounts));
+  await app.register(applicationsRoutes(services.applications));
+  await app.register(geoRoutes(services.geocoder));
+  await app.register(ridesRoutes(services.rides, services.dispatcher));
+  await app.register(driversRoutes(services.drivers, services.rides));
+  await app.register(favoritesRoutes(db));
+  await app.register(licenseeRoutes({ db, ...services, now: clock }));
+  await app.register(adminRoutes(db, services.index, clock));
+  await app.register(realtimeRoutes(services));
+  registerBackgroundWork(app, services, config.dispatchSweepMs);
 
   await registerWebApp(app, config.webDistDir);
   return app;
@@ -88,7 +108,32 @@ export async function buildApp({ config, database, now, logger = true }: AppOpti
 declare module 'fastify' {
   interface FastifyInstance {
     accounts: AccountsService;
+    services: Services;
   }
+}
+
+/** Restores live state from the database once the app is ready, then runs the dispatch sweep. */
+function registerBackgroundWork(app: AppInstance, services: Services, sweepMs: number): void {
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let isSweeping = false;
+  app.addHook('onReady', async () => {
+    await services.dispatcher.restore();
+    await services.drivers.restore();
+    if (sweepMs <= 0) return;
+    timer = setInterval(() => {
+      if (isSweeping) return;
+      isSweeping = true;
+      services.dispatcher
+        .sweep()
+        .catch((error: unknown) => app.log.error({ err: error }, 'dispatch sweep failed'))
+        .finally(() => (isSweeping = false));
+    }, sweepMs);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    await services.hub.close();
+  });
 }
 
 /** Serves the built single-page app; unknown non-API paths get index.html so the client router decides. */

@@ -22,6 +22,11 @@ const envSchema = z.object({
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(100 * 1024),
   WEB_DIST_DIR: z.string().optional(),
+  OFFER_TIMEOUT_SECONDS: z.coerce.number().positive().default(15),
+  DISPATCH_SWEEP_MS: z.coerce.number().int().min(0).default(1000),
+  GEOCODER_URL: z.url().optional(),
+  ROUTER_URL: z.url().optional(),
+  MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
 });
 
 export type Config = {
@@ -42,6 +47,12 @@ export type Config = {
   bodyLimitBytes: number;
   /** Built web app to serve; undefined serves the API only. */
   webDistDir: string | undefined;
+  offerTimeoutMs: number;
+  /** How often offers are expired and waiting rides moved on; 0 turns the timer off (tests drive it). */
+  dispatchSweepMs: number;
+  geocoderUrl: string | undefined;
+  routerUrl: string | undefined;
+  mapTileUrl: string;
 };
 
 export class ConfigError extends Error {}
@@ -73,5 +84,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginThrottle: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_FAILURE_WINDOW_SECONDS * 1000 },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+    offerTimeoutMs: e.OFFER_TIMEOUT_SECONDS * 1000,
+    dispatchSweepMs: e.DISPATCH_SWEEP_MS,
+    geocoderUrl: e.GEOCODER_URL,
+    routerUrl: e.ROUTER_URL,
+    mapTileUrl: e.MAP_TILE_URL,
   };
 }

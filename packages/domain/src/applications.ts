@@ -59,3 +59,11 @@ export const driverProfileSchema = z.object({
   totalRides: z.number(),
 });
 export type DriverProfile = z.infer<typeof driverProfileSchema>;
+
+export const reviewApplicationRequestSchema = z.object({
+  status: z.enum(['under_review', 'approved', 'rejected'], { error: 'Status must be approved, rejected or under_review' }),
+  notes: z.string().trim().max(2000, 'Notes are too long').optional(),
+});
+export type ReviewApplicationRequest = z.infer<typeof reviewApplicationRequestSchema>;
+
+export const idParamsSchema = z.object({ id: z.uuid({ error: 'Not found' }) });

@@ -4,3 +4,7 @@ export * from './user';
 export * from './errors';
 export * from './languages';
 export * from './applications';
+export * from './geo';
+export * from './pricing';
+export * from './ride-state';
+export * from './rides';

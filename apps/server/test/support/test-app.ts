@@ -47,10 +47,10 @@ export async function openTestDatabase(backend: Backend): Promise<DatabaseHandle
   };
 }
 
-export async function createTestApp(backend: Backend, overrides: Record<string, string> = {}): Promise<TestApp> {
-  const config = testConfig(overrides);
+export async function createTestApp(backend: Backend, overrides: Record<string, string> = {}, now?: () => Date): Promise<TestApp> {
+  const config = testConfig({ DISPATCH_SWEEP_MS: '0', ...overrides });
   const database = await openTestDatabase(backend);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, ...(now ? { now } : {}) });
   await app.ready();
   return {
     app,

@@ -26,7 +26,10 @@ const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'Invalid em
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
-export function createAccountsService(db: Database, config: Config, now: () => Date = () => new Date()) {
+/** Places a driver's typed driving area in a zip code and, if one serves it, a territory. */
+export type DriveAreaPlacer = (driveArea: string) => Promise<{ homeZip: string; territoryId: string | null } | undefined>;
+
+export function createAccountsService(db: Database, config: Config, now: () => Date = () => new Date(), placeDriveArea: DriveAreaPlacer = async () => undefined) {
   const byEmail = new LoginThrottle(config.loginThrottle.maxFailures, config.loginThrottle.windowMs);
   // One address may serve many people (an office, a carrier NAT): a looser limit per address.
   const byAddress = new LoginThrottle(config.loginThrottle.maxFailures * 4, config.loginThrottle.windowMs);
@@ -41,6 +44,7 @@ export function createAccountsService(db: Database, config: Config, now: () => D
   return {
     async register(request: RegisterRequest): Promise<{ user: PublicUser; token: string }> {
       const passwordHash = await hashPassword(request.password, config.passwordCost);
+      const placement = request.role === 'driver' ? await placeDriveArea(request.driveArea) : undefined;
       const user = await db.transaction(async (tx) => {
         const created = await repo.insertUser(tx, {
           role: request.role,
@@ -57,7 +61,7 @@ export function createAccountsService(db: Database, config: Config, now: () => D
             email: 'An account with this email already exists',
           });
         }
-        if (request.role === 'driver') await createDriverApplication(tx, created.id, request);
+        if (request.role === 'driver') await createDriverApplication(tx, created.id, request, placement);
         if (request.role === 'licensee') await createLicenseeApplication(tx, created.id, request);
         return created;
       });

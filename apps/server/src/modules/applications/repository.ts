@@ -1,13 +1,20 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DriverRegistration, LicenseeRegistration } from '@coride/domain';
 import { parseZipCodes } from '@coride/domain';
 import type { Executor } from '../../db/client';
 import { driverApplications, driverProfiles, licenseeApplications, users } from '../../db/schema';
 
 /** A new driver's vehicle profile and pending application, in the caller's transaction. */
-export async function createDriverApplication(tx: Executor, userId: string, form: DriverRegistration): Promise<void> {
+export async function createDriverApplication(
+  tx: Executor,
+  userId: string,
+  form: DriverRegistration,
+  placement: { homeZip: string; territoryId: string | null } | undefined,
+): Promise<void> {
   await tx.insert(driverProfiles).values({
     userId,
+    homeZip: placement?.homeZip ?? null,
+    territoryId: placement?.territoryId ?? null,
     licenseNumber: form.licenseNumber,
     insuranceNumber: form.insuranceNumber,
     vehicleMake: form.vehicleMake,
@@ -37,7 +44,9 @@ export async function createLicenseeApplication(tx: Executor, userId: string, fo
 
 const applicant = { firstName: users.firstName, lastName: users.lastName, email: users.email };
 
-export async function listDriverApplications(db: Executor) {
+/** All driver applications, or only those of drivers in the given territories. */
+export async function listDriverApplications(db: Executor, territoryIds?: string[]) {
+  if (territoryIds && territoryIds.length === 0) return [];
   return db
     .select({
       application: driverApplications,
@@ -57,6 +66,7 @@ export async function listDriverApplications(db: Executor) {
     .from(driverApplications)
     .innerJoin(users, eq(users.id, driverApplications.userId))
     .innerJoin(driverProfiles, eq(driverProfiles.userId, driverApplications.userId))
+    .where(territoryIds ? inArray(driverProfiles.territoryId, territoryIds) : undefined)
     .orderBy(desc(driverApplications.submittedAt), desc(driverApplications.id));
 }
 
@@ -77,4 +87,67 @@ export async function findDriverProfile(db: Executor, userId: string) {
     .orderBy(desc(driverApplications.submittedAt))
     .limit(1);
   return row;
+}
+
+export async function findDriverApplication(db: Executor, id: string) {
+  const [row] = await db
+    .select({ application: driverApplications, profile: driverProfiles })
+    .from(driverApplications)
+    .innerJoin(driverProfiles, eq(driverProfiles.userId, driverApplications.userId))
+    .where(eq(driverApplications.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function findLicenseeApplication(db: Executor, id: string) {
+  const [row] = await db.select().from(licenseeApplications).where(eq(licenseeApplications.id, id)).limit(1);
+  return row;
+}
+
+type Review = { status: 'under_review' | 'approved' | 'rejected'; notes: string | null; reviewerId: string; at: Date };
+
+/** Records a review unless the application was decided meanwhile; returns whether it did. */
+export async function recordDriverReview(db: Executor, id: string, review: Review): Promise<boolean> {
+  const rows = await db
+    .update(driverApplications)
+    .set({ status: review.status, reviewNotes: review.notes, reviewedAt: review.at, reviewedBy: review.reviewerId })
+    .where(and(eq(driverApplications.id, id), inArray(driverApplications.status, ['pending', 'under_review'])))
+    .returning({ id: driverApplications.id });
+  return rows.length === 1;
+}
+
+export async function recordLicenseeReview(db: Executor, id: string, review: Review): Promise<boolean> {
+  const rows = await db
+    .update(licenseeApplications)
+    .set({ status: review.status, reviewNotes: review.notes, reviewedAt: review.at, reviewedBy: review.reviewerId })
+    .where(and(eq(licenseeApplications.id, id), inArray(licenseeApplications.status, ['pending', 'under_review'])))
+    .returning({ id: licenseeApplications.id });
+  return rows.length === 1;
+}
+
+export async function approveDriverProfile(db: Executor, driverId: string, approverId: string, at: Date): Promise<void> {
+  await db.update(driverProfiles).set({ isApproved: true, approvedAt: at, approvedBy: approverId }).where(eq(driverProfiles.userId, driverId));
+}
+
+/** Drivers whose driving area lies in a new territory's zip codes join it. */
+export async function assignDriversToTerritory(db: Executor, territoryId: string, zipCodes: string[]): Promise<void> {
+  if (zipCodes.length === 0) return;
+  await db
+    .update(driverProfiles)
+    .set({ territoryId })
+    .where(and(isNull(driverProfiles.territoryId), inArray(driverProfiles.homeZip, zipCodes)));
+}
+
+export async function setDriverTerritory(db: Executor, driverId: string, territoryId: string): Promise<void> {
+  await db.update(driverProfiles).set({ territoryId }).where(eq(driverProfiles.userId, driverId));
+}
+
+export async function latestDriverApplicationId(db: Executor, driverId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: driverApplications.id })
+    .from(driverApplications)
+    .where(eq(driverApplications.userId, driverId))
+    .orderBy(desc(driverApplications.submittedAt))
+    .limit(1);
+  return row?.id;
 }

@@ -1,22 +1,20 @@
-import { apiErrorSchema, driverApplicationSchema, driverProfileSchema, licenseeApplicationSchema } from '@coride/domain';
+import { apiErrorSchema, driverApplicationSchema, idParamsSchema, licenseeApplicationSchema, reviewApplicationRequestSchema } from '@coride/domain';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
-import type { Database } from '../../db/client';
-import { notFound } from '../../lib/app-error';
 import { currentUser, requireRole } from '../../plugins/auth';
-import * as repo from './repository';
+import type { ApplicationsService } from './service';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
+const ok = z.object({ ok: z.literal(true) });
+const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 
-export function applicationsRoutes(db: Database) {
+export function applicationsRoutes(applications: ApplicationsService) {
   return async (app: AppInstance) => {
-    // Licensees will see the driver applications of their own territory once territories exist
-    // (the marketplace issue); until then only admins review.
     app.get(
       '/api/driver-applications',
-      { onRequest: requireRole('admin'), schema: { response: { 200: z.array(driverApplicationSchema), 403: apiErrorSchema } } },
-      async () =>
-        (await repo.listDriverApplications(db)).map(({ application, user, vehicle }) => ({
+      { onRequest: requireRole('admin', 'licensee'), schema: { response: { 200: z.array(driverApplicationSchema), 403: apiErrorSchema } } },
+      async (request) =>
+        (await applications.listDriverApplications(currentUser(request))).map(({ application, user, vehicle }) => ({
           id: application.id,
           status: application.status,
           submittedAt: application.submittedAt.toISOString(),
@@ -32,7 +30,7 @@ export function applicationsRoutes(db: Database) {
       '/api/licensee-applications',
       { onRequest: requireRole('admin'), schema: { response: { 200: z.array(licenseeApplicationSchema), 403: apiErrorSchema } } },
       async () =>
-        (await repo.listLicenseeApplications(db)).map(({ application, user }) => ({
+        (await applications.listLicenseeApplications()).map(({ application, user }) => ({
           id: application.id,
           status: application.status,
           submittedAt: application.submittedAt.toISOString(),
@@ -47,28 +45,27 @@ export function applicationsRoutes(db: Database) {
         })),
     );
 
-    app.get(
-      '/api/drivers/me',
-      { onRequest: requireRole('driver'), schema: { response: { 200: driverProfileSchema, 404: apiErrorSchema } } },
+    app.post(
+      '/api/driver-applications/:id/review',
+      {
+        onRequest: requireRole('admin', 'licensee'),
+        schema: { params: idParamsSchema, body: reviewApplicationRequestSchema, response: { 200: ok, ...errors } },
+      },
       async (request) => {
-        const found = await repo.findDriverProfile(db, currentUser(request).id);
-        if (!found) throw notFound('Driver profile');
-        const { profile, application } = found;
-        return {
-          vehicleMake: profile.vehicleMake,
-          vehicleModel: profile.vehicleModel,
-          vehicleYear: profile.vehicleYear,
-          vehicleColor: profile.vehicleColor,
-          vehiclePlate: profile.vehiclePlate,
-          seatCount: profile.seatCount,
-          vehicleSize: profile.vehicleSize,
-          vehicleAge: profile.vehicleAge,
-          driveArea: profile.driveArea,
-          isApproved: profile.isApproved,
-          applicationStatus: application?.status ?? 'pending',
-          rating: null,
-          totalRides: 0,
-        };
+        await applications.reviewDriverApplication(currentUser(request), request.params.id, request.body);
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/api/licensee-applications/:id/review',
+      {
+        onRequest: requireRole('admin'),
+        schema: { params: idParamsSchema, body: reviewApplicationRequestSchema, response: { 200: ok, ...errors } },
+      },
+      async (request) => {
+        await applications.reviewLicenseeApplication(currentUser(request), request.params.id, request.body);
+        return { ok: true as const };
       },
     );
   };

@@ -1,0 +1,73 @@
+import type { Database, Executor } from '../../db/client';
+import { AppError, notFound } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/db-errors';
+import type { AuthenticatedUser } from '../accounts/service';
+import type { TerritoriesService } from '../territories/service';
+import * as repo from './repository';
+
+export type ReviewDecision = { status: 'under_review' | 'approved' | 'rejected'; notes?: string | undefined };
+
+export type ApplicationsService = ReturnType<typeof createApplicationsService>;
+
+const alreadyDecided = () => new AppError('CONFLICT', 'This application has already been decided');
+
+export function createApplicationsService(db: Database, territories: TerritoriesService, now: () => Date) {
+  /** Admins see every driver application; a licensee only those of its own territories. */
+  async function visibleTerritoryIds(viewer: AuthenticatedUser): Promise<string[] | undefined> {
+    return viewer.role === 'admin' ? undefined : territories.territoryIdsOfLicensee(viewer.id);
+  }
+
+  async function approveDriver(tx: Executor, driverId: string, approverId: string) {
+    await repo.approveDriverProfile(tx, driverId, approverId, now());
+  }
+
+  return {
+    async listDriverApplications(viewer: AuthenticatedUser) {
+      return repo.listDriverApplications(db, await visibleTerritoryIds(viewer));
+    },
+
+    listLicenseeApplications: () => repo.listLicenseeApplications(db),
+
+    async reviewDriverApplication(reviewer: AuthenticatedUser, id: string, decision: ReviewDecision): Promise<void> {
+      const found = await repo.findDriverApplication(db, id);
+      const visible = await visibleTerritoryIds(reviewer);
+      if (!found || (visible && !visible.includes(found.profile.territoryId ?? ''))) throw notFound('Driver application');
+      await db.transaction(async (tx) => {
+        const recorded = await repo.recordDriverReview(tx, id, { status: decision.status, notes: decision.notes ?? null, reviewerId: reviewer.id, at: now() });
+        if (!recorded) throw alreadyDecided();
+        if (decision.status === 'approved') await approveDriver(tx, found.application.userId, reviewer.id);
+      });
+    },
+
+    async reviewLicenseeApplication(reviewer: AuthenticatedUser, id: string, decision: ReviewDecision): Promise<void> {
+      const application = await repo.findLicenseeApplication(db, id);
+      if (!application) throw notFound('Licensee application');
+      try {
+        await db.transaction(async (tx) => {
+          const recorded = await repo.recordLicenseeReview(tx, id, { status: decision.status, notes: decision.notes ?? null, reviewerId: reviewer.id, at: now() });
+          if (!recorded) throw alreadyDecided();
+          if (decision.status !== 'approved') return;
+          const territory = await territories.createFromApplication(tx, application);
+          await repo.assignDriversToTerritory(tx, territory.id, application.proposedZipCodes);
+        });
+      } catch (error) {
+        // Two approvals racing for one zip code: the loser sees the same conflict as a sequential one.
+        if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'One of these zip codes was just given to another territory. Reload and review again.');
+        throw error;
+      }
+    },
+
+    /** A licensee approves a driver of its territory (the spec's "approve inactive drivers"). */
+    async approveDriverByLicensee(licensee: AuthenticatedUser, driverId: string): Promise<void> {
+      const applicationId = await repo.latestDriverApplicationId(db, driverId);
+      const found = applicationId ? await repo.findDriverApplication(db, applicationId) : undefined;
+      const visible = await territories.territoryIdsOfLicensee(licensee.id);
+      if (!found || !visible.includes(found.profile.territoryId ?? '')) throw notFound('Driver');
+      if (found.profile.isApproved) throw new AppError('CONFLICT', 'This driver is already approved');
+      await db.transaction(async (tx) => {
+        await repo.recordDriverReview(tx, found.application.id, { status: 'approved', notes: 'Approved by the territory licensee', reviewerId: licensee.id, at: now() });
+        await approveDriver(tx, driverId, licensee.id);
+      });
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { apiErrorSchema, driverMeSchema, driverOfferSchema, driverStatusRequestSchema, rideSchema } from '@coride/domain';
+import { z } from 'zod';
+import type { AppInstance } from '../../app';
+import { currentUser, requireRole } from '../../plugins/auth';
+import type { RidesService } from '../rides/service';
+import type { DriversService } from './service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
+
+export function driversRoutes(drivers: DriversService, rides: RidesService) {
+  return async (app: AppInstance) => {
+    app.get('/api/drivers/me', { onRequest: requireRole('driver'), schema: { response: { 200: driverMeSchema, ...errors } } }, async (request) =>
+      drivers.me(currentUser(request)),
+    );
+
+    app.patch(
+      '/api/drivers/status',
+      {
+        onRequest: requireRole('driver'),
+        schema: { body: driverStatusRequestSchema, response: { 200: z.object({ status: z.enum(['online', 'offline']) }), ...errors } },
+      },
+      async (request) => drivers.setStatus(currentUser(request), request.body.status, request.body.location),
+    );
+
+    app.get('/api/drivers/rides', { onRequest: requireRole('driver'), schema: { response: { 200: z.array(rideSchema), ...errors } } }, async (request) =>
+      rides.list(currentUser(request)),
+    );
+
+    // After a reconnect the driver app re-reads its open offers here, so nothing is missed.
+    app.get('/api/drivers/offers', { onRequest: requireRole('driver'), schema: { response: { 200: z.array(driverOfferSchema), ...errors } } }, async (request) => {
+      const offers = await drivers.pendingOffers(currentUser(request));
+      return Promise.all(
+        offers.map(async (offer) => {
+          const ride = await rides.loadRide(offer.rideId);
+          return { ride, estimatedEarning: ride.subtotal, expiresAt: offer.expiresAt.toISOString() };
+        }),
+      );
+    });
+  };
+}

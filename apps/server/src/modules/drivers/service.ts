@@ -1,0 +1,185 @@
+import type { LatLng } from '@coride/domain';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { driverApplications, driverPresence, driverProfiles, rides, territories as territoryTable } from '../../db/schema';
+import { AppError, notFound } from '../../lib/app-error';
+import { setDriverTerritory } from '../applications/repository';
+import type { AuthenticatedUser } from '../accounts/service';
+import type { DriverLocationIndex } from '../dispatch/driver-index';
+import type { Dispatcher } from '../rides/dispatch';
+import * as rideRepo from '../rides/repository';
+import type { TerritoriesService } from '../territories/service';
+
+/** Location updates closer together than this are dropped; the database is written at most this often. */
+const LOCATION_THROTTLE_MS = 1000;
+const LOCATION_PERSIST_MS = 10_000;
+
+export type DriversService = ReturnType<typeof createDriversService>;
+
+export function createDriversService(deps: {
+  db: Database;
+  territories: TerritoriesService;
+  index: DriverLocationIndex;
+  now: () => Date;
+  dispatcher: () => Dispatcher;
+}) {
+  const { db, territories, index, now } = deps;
+  const lastUpdate = new Map<string, { at: number; persistedAt: number }>();
+
+  async function profileOf(driverId: string) {
+    const [row] = await db
+      .select({ profile: driverProfiles, presence: driverPresence, territoryName: territoryTable.name })
+      .from(driverProfiles)
+      .leftJoin(driverPresence, eq(driverPresence.driverId, driverProfiles.userId))
+      .leftJoin(territoryTable, eq(territoryTable.id, driverProfiles.territoryId))
+      .where(eq(driverProfiles.userId, driverId))
+      .limit(1);
+    if (!row) throw notFound('Driver profile');
+    return row;
+  }
+
+  return {
+    /** Puts the online, approved drivers back into the dispatch index after a restart. */
+    async restore(): Promise<number> {
+      const online = await db
+        .select({ driverId: driverPresence.driverId, lat: driverPresence.lat, lng: driverPresence.lng, territoryId: driverProfiles.territoryId })
+        .from(driverPresence)
+        .innerJoin(driverProfiles, eq(driverProfiles.userId, driverPresence.driverId))
+        .where(and(eq(driverPresence.status, 'online'), eq(driverProfiles.isApproved, true)));
+      for (const d of online) {
+        if (d.lat !== null && d.lng !== null && d.territoryId) index.upsert({ driverId: d.driverId, territoryId: d.territoryId, lat: d.lat, lng: d.lng });
+      }
+      return online.length;
+    },
+
+    async me(driver: AuthenticatedUser) {
+      const { profile, presence, territoryName } = await profileOf(driver.id);
+      const [application] = await db
+        .select({ status: driverApplications.status })
+        .from(driverApplications)
+        .where(eq(driverApplications.userId, driver.id))
+        .orderBy(desc(driverApplications.submittedAt))
+        .limit(1);
+      const at = now();
+      const dayStart = new Date(at);
+      dayStart.setUTCHours(0, 0, 0, 0);
+      const [totals] = await db
+        .select({
+          totalRides: sql<number>`count(*) filter (where ${rides.status} = 'completed')::int`,
+          todayRides: sql<number>`count(*) filter (where ${rides.status} = 'completed' and ${rides.completedAt} >= ${dayStart})::int`,
+          todayEarnings: sql<number>`coalesce(sum(${rides.subtotal} + ${rides.tip}) filter (where ${rides.status} = 'completed' and ${rides.completedAt} >= ${dayStart}), 0)::int`,
+        })
+        .from(rides)
+        .where(eq(rides.driverId, driver.id));
+      return {
+        vehicleMake: profile.vehicleMake,
+        vehicleModel: profile.vehicleModel,
+        vehicleYear: profile.vehicleYear,
+        vehicleColor: profile.vehicleColor,
+        vehiclePlate: profile.vehiclePlate,
+        seatCount: profile.seatCount,
+        vehicleSize: profile.vehicleSize,
+        vehicleAge: profile.vehicleAge,
+        driveArea: profile.driveArea,
+        isApproved: profile.isApproved,
+        applicationStatus: application?.status ?? 'pending',
+        territoryName: territoryName ?? null,
+        status: presence?.status ?? 'offline',
+        currentLocation: presence?.lat != null && presence.lng != null ? { lat: presence.lat, lng: presence.lng } : null,
+        rating: await rideRepo.averageDriverRating(db, driver.id),
+        totalRides: totals?.totalRides ?? 0,
+        today: { rides: totals?.todayRides ?? 0, earnings: totals?.todayEarnings ?? 0 },
+      };
+    },
+
+    /** Online needs approval and a known location inside a served territory. */
+    async setStatus(driver: AuthenticatedUser, status: 'online' | 'offline', location: LatLng | undefined) {
+      const { profile } = await profileOf(driver.id);
+      const at = now();
+      if (status === 'offline') {
+        await db
+          .insert(driverPresence)
+          .values({ driverId: driver.id, status: 'offline', statusChangedAt: at })
+          .onConflictDoUpdate({ target: driverPresence.driverId, set: { status: 'offline', statusChangedAt: at } });
+        index.remove(driver.id);
+        return { status: 'offline' as const };
+      }
+      if (!profile.isApproved) throw new AppError('FORBIDDEN', 'Your application is not approved yet. You can go online once it is approved.');
+      if (!location) {
+        throw new AppError('BUSINESS_RULE', 'Location Required - Please enable location services to go online.', { location: 'Location is required to go online' });
+      }
+      let territoryId = profile.territoryId;
+      if (!territoryId) {
+        const placed = await territories.place(location);
+        if (!placed?.territory) throw new AppError('BUSINESS_RULE', "Your area is not served yet: there is no licensed territory here.");
+        territoryId = placed.territory.id;
+        await setDriverTerritory(db, driver.id, territoryId);
+      }
+      const values = { status: 'online' as const, lat: location.lat, lng: location.lng, locationUpdatedAt: at, statusChangedAt: at };
+      await db.insert(driverPresence).values({ driverId: driver.id, ...values }).onConflictDoUpdate({ target: driverPresence.driverId, set: values });
+      index.upsert({ driverId: driver.id, territoryId, lat: location.lat, lng: location.lng });
+      lastUpdate.set(driver.id, { at: at.getTime(), persistedAt: at.getTime() });
+      return { status: 'online' as const };
+    },
+
+    /** From the driver's WebSocket: throttled, indexed, forwarded to their rider, persisted now and then. */
+    async updateLocation(driverId: string, location: LatLng & { heading?: number }): Promise<void> {
+      const at = now().getTime();
+      const previous = lastUpdate.get(driverId);
+      if (previous && at - previous.at < LOCATION_THROTTLE_MS) return;
+      const indexed = index.get(driverId);
+      if (indexed) index.upsert({ ...indexed, lat: location.lat, lng: location.lng });
+      deps.dispatcher().forwardLocation(driverId, location);
+      const shouldPersist = !previous || at - previous.persistedAt >= LOCATION_PERSIST_MS;
+      lastUpdate.set(driverId, { at, persistedAt: shouldPersist ? at : previous.persistedAt });
+      if (shouldPersist) {
+        await db
+          .update(driverPresence)
+          .set({ lat: location.lat, lng: location.lng, locationUpdatedAt: new Date(at) })
+          .where(eq(driverPresence.driverId, driverId));
+      }
+    },
+
+    async pendingOffers(driver: AuthenticatedUser) {
+      return rideRepo.pendingOffersOfDriver(db, driver.id, now());
+    },
+
+    /** Licensee view: drivers of the given territories with their ride totals this month. */
+    async driversOfTerritories(territoryIds: string[], monthStart: Date) {
+      if (territoryIds.length === 0) return [];
+      const rows = await db.query.driverProfiles.findMany({
+        where: (p, { inArray: within }) => within(p.territoryId, territoryIds),
+        with: { user: true },
+      });
+      const ids = rows.map((r) => r.userId);
+      const totals = ids.length
+        ? await db
+            .select({
+              driverId: rides.driverId,
+              totalRides: sql<number>`count(*) filter (where ${rides.status} = 'completed')::int`,
+              monthlyEarnings: sql<number>`coalesce(sum(${rides.subtotal} + ${rides.tip}) filter (where ${rides.status} = 'completed' and ${rides.completedAt} >= ${monthStart}), 0)::int`,
+              rating: sql<number | null>`avg(${rides.rating})::float`,
+            })
+            .from(rides)
+            .where(inArray(rides.driverId, ids))
+            .groupBy(rides.driverId)
+        : [];
+      return rows.map((p) => {
+        const t = totals.find((x) => x.driverId === p.userId);
+        return {
+          id: p.userId,
+          firstName: p.user.firstName,
+          lastName: p.user.lastName,
+          email: p.user.email,
+          vehicle: `${p.vehicleYear} ${p.vehicleMake} ${p.vehicleModel} (${p.vehicleColor}, ${p.vehiclePlate})`,
+          rating: t?.rating === null || t?.rating === undefined ? null : Math.round(t.rating * 10) / 10,
+          totalRides: t?.totalRides ?? 0,
+          monthlyEarnings: t?.monthlyEarnings ?? 0,
+          status: p.isApproved ? ('active' as const) : ('inactive' as const),
+          isOnline: index.get(p.userId) !== undefined,
+          territoryId: p.territoryId!,
+        };
+      });
+    },
+  };
+}

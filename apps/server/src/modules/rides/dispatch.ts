@@ -1,0 +1,199 @@
+import type { LatLng, Ride } from '@coride/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import { AppError, notFound } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/db-errors';
+import type { DriverLocationIndex } from '../dispatch/driver-index';
+import type { RealtimeHub } from '../realtime/hub';
+import { etaMinutes } from './mapping';
+import * as repo from './repository';
+
+export type DispatchSettings = {
+  offerTimeoutMs: number;
+  /** How many drivers are offered a ride at once. */
+  batchSize: number;
+  /** The search radius of each level, widening when a level has no one left. */
+  radiiMiles: number[];
+};
+
+export const defaultDispatchSettings: Omit<DispatchSettings, 'offerTimeoutMs'> = { batchSize: 3, radiiMiles: [2, 5, 10, 25, 100] };
+
+type ActiveRide = { rideId: string; riderId: string; status: 'accepted' | 'in_progress'; pickup: LatLng; dropoff: LatLng };
+
+/**
+ * Offers requested rides to the nearest idle, online, approved drivers of the ride's territory, in
+ * batches with a timeout and a widening radius, and turns the first acceptance into the assignment.
+ * Offers live in the database, so a restart picks up where it stopped. The database's unique indexes
+ * guarantee a ride never gets two drivers and a driver never two active rides, whatever the races.
+ */
+export class Dispatcher {
+  /** driver -> the ride they are on, for forwarding locations without a query per update. */
+  private readonly activeRides = new Map<string, ActiveRide>();
+  private readonly inFlight = new Set<string>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly index: DriverLocationIndex,
+    private readonly hub: RealtimeHub,
+    private readonly settings: DispatchSettings,
+    private readonly now: () => Date,
+    private readonly loadRide: (id: string) => Promise<Ride>,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Rebuilds the in-memory view of active rides from the database (at start). */
+  async restore(): Promise<void> {
+    this.activeRides.clear();
+    const active = await this.db.query.rides.findMany({ where: (r, { inArray }) => inArray(r.status, ['accepted', 'in_progress']) });
+    for (const ride of active) this.trackActive(ride);
+  }
+
+  trackActive(ride: repo.RideRow): void {
+    if (!ride.driverId) return;
+    if (ride.status === 'accepted' || ride.status === 'in_progress') {
+      this.activeRides.set(ride.driverId, {
+        rideId: ride.id,
+        riderId: ride.riderId,
+        status: ride.status,
+        pickup: { lat: ride.pickupLat, lng: ride.pickupLng },
+        dropoff: { lat: ride.dropoffLat, lng: ride.dropoffLng },
+      });
+    } else if (this.activeRides.get(ride.driverId)?.rideId === ride.id) {
+      this.activeRides.delete(ride.driverId);
+    }
+  }
+
+  activeRideOf(driverId: string): ActiveRide | undefined {
+    return this.activeRides.get(driverId);
+  }
+
+  /** Runs the ride's next dispatch round: offers a batch, or cancels the ride when nobody is left. */
+  async dispatch(rideId: string): Promise<void> {
+    if (this.inFlight.has(rideId)) return;
+    this.inFlight.add(rideId);
+    try {
+      await this.runRound(rideId);
+    } finally {
+      this.inFlight.delete(rideId);
+    }
+  }
+
+  private async runRound(rideId: string): Promise<void> {
+    const now = this.now();
+    const outcome = await this.db.transaction(async (tx) => {
+      const ride = await repo.findRideForUpdate(tx, rideId);
+      if (!ride || ride.status !== 'requested') return undefined;
+      const pending = await tx.query.rideOffers.findFirst({
+        where: (o, { and, eq, gt }) => and(eq(o.rideId, rideId), eq(o.status, 'pending'), gt(o.expiresAt, now)),
+      });
+      if (pending) return undefined; // this round is still running
+
+      const offered = await repo.offeredDriverIds(tx, rideId);
+      const pickup = { lat: ride.pickupLat, lng: ride.pickupLng };
+      const { radiiMiles, batchSize } = this.settings;
+      for (let level = Math.max(ride.dispatchRound, 1); level <= radiiMiles.length; level += 1) {
+        const nearby = this.index.nearest(ride.territoryId, pickup, {
+          limit: batchSize * 10,
+          radiusMiles: radiiMiles[level - 1]!,
+          exclude: (driverId) => offered.has(driverId),
+        });
+        if (nearby.length === 0) continue;
+        const busy = await repo.busyDriverIds(tx, nearby.map((d) => d.driverId), now);
+        const batch = nearby.filter((d) => !busy.has(d.driverId)).slice(0, batchSize);
+        if (batch.length === 0) continue;
+        const expiresAt = new Date(now.getTime() + this.settings.offerTimeoutMs);
+        const offers = await repo.insertOffers(
+          tx,
+          batch.map((d) => ({ rideId, driverId: d.driverId, round: level, distanceMiles: d.distanceMiles, offeredAt: now, expiresAt })),
+        );
+        await repo.updateRide(tx, rideId, { dispatchRound: level });
+        return { kind: 'offered' as const, offers, ride };
+      }
+      const cancelled = await repo.transitionRide(tx, rideId, 'requested', {
+        status: 'cancelled',
+        cancelledAt: now,
+        cancelReason: 'no_drivers',
+        cancelledBy: 'system',
+      });
+      return cancelled ? { kind: 'no_drivers' as const, ride: cancelled } : undefined;
+    });
+
+    if (!outcome) return;
+    const ride = await this.loadRide(rideId);
+    if (outcome.kind === 'no_drivers') {
+      this.log.info({ rideId }, 'no drivers left: ride cancelled');
+      this.hub.publish(outcome.ride.riderId, { type: 'ride_cancelled', ride, reason: 'no_drivers' });
+      return;
+    }
+    for (const offer of outcome.offers) {
+      this.hub.publish(offer.driverId, { type: 'ride_request', ride, estimatedEarning: ride.subtotal, expiresAt: offer.expiresAt.toISOString() });
+    }
+  }
+
+  /** First acceptance wins; everyone else gets 409 and the other offers are withdrawn. */
+  async accept(driverId: string, rideId: string): Promise<Ride> {
+    const now = this.now();
+    let withdrawn: string[] = [];
+    let accepted: repo.RideRow | undefined;
+    try {
+      accepted = await this.db.transaction(async (tx) => {
+        const offer = await repo.pendingOffer(tx, rideId, driverId, now);
+        if (!offer) {
+          const ride = await repo.findRide(tx, rideId);
+          const wasOffered = ride ? (await repo.offeredDriverIds(tx, rideId)).has(driverId) : false;
+          if (!ride || !wasOffered) throw notFound('Ride request');
+          if (ride.status !== 'requested') throw new AppError('CONFLICT', 'This ride has already been taken or cancelled');
+          throw new AppError('CONFLICT', 'This ride request has expired');
+        }
+        const ride = await repo.transitionRide(tx, rideId, 'requested', { status: 'accepted', driverId, acceptedAt: now });
+        if (!ride) throw new AppError('CONFLICT', 'This ride has already been taken or cancelled');
+        await repo.setOfferStatus(tx, offer.id, 'accepted', now);
+        withdrawn = await repo.withdrawPendingOffers(tx, rideId, now);
+        return ride;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, 'rides_one_active_per_driver')) throw new AppError('CONFLICT', 'You already have an active ride');
+      throw error;
+    }
+    this.trackActive(accepted);
+    const ride = await this.loadRide(rideId);
+    this.hub.publish(accepted.riderId, { type: 'ride_accepted', ride, driver: ride.driver! });
+    for (const other of withdrawn) this.hub.publish(other, { type: 'ride_request_withdrawn', rideId, reason: 'taken' });
+    return ride;
+  }
+
+  async decline(driverId: string, rideId: string): Promise<void> {
+    const now = this.now();
+    const offer = await repo.pendingOffer(this.db, rideId, driverId, now);
+    if (!offer) {
+      const wasOffered = (await repo.offeredDriverIds(this.db, rideId)).has(driverId);
+      if (!wasOffered) throw notFound('Ride request');
+      throw new AppError('CONFLICT', 'This ride request is no longer open');
+    }
+    await repo.setOfferStatus(this.db, offer.id, 'declined', now);
+    await this.dispatch(rideId);
+  }
+
+  /** Expires overdue offers and moves their rides on. Runs every second; safe to run on several instances. */
+  async sweep(): Promise<void> {
+    const now = this.now();
+    const expired = await repo.expireOffers(this.db, now);
+    for (const { rideId, driverId } of expired) this.hub.publish(driverId, { type: 'ride_request_withdrawn', rideId, reason: 'expired' });
+    for (const ride of await repo.ridesAwaitingDispatch(this.db)) await this.dispatch(ride.id);
+  }
+
+  /** Withdraws every open offer of a ride (it was cancelled) and tells the drivers. */
+  async withdrawOffers(rideId: string): Promise<void> {
+    for (const driverId of await repo.withdrawPendingOffers(this.db, rideId, this.now())) {
+      this.hub.publish(driverId, { type: 'ride_request_withdrawn', rideId, reason: 'cancelled' });
+    }
+  }
+
+  /** A driver moved: forward it to the rider of their active ride. */
+  forwardLocation(driverId: string, location: LatLng & { heading?: number }): void {
+    const active = this.activeRides.get(driverId);
+    if (!active) return;
+    const eta = etaMinutes(active.status, active.pickup, active.dropoff, location);
+    this.hub.publish(active.riderId, { type: 'driver_location', driverId, rideId: active.rideId, location, etaMinutes: eta });
+  }
+}

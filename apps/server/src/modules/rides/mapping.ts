@@ -1,0 +1,61 @@
+import { estimateRoute, type LatLng, type Ride, type RideDriver } from '@coride/domain';
+import type { RideDetails } from './repository';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** Minutes for the driver to reach the pickup (accepted) or the drop-off (in progress). */
+export function etaMinutes(status: Ride['status'], pickup: LatLng, dropoff: LatLng, driverLocation: LatLng | undefined): number | null {
+  if (!driverLocation) return null;
+  if (status === 'accepted') return estimateRoute(driverLocation, pickup).durationMinutes;
+  if (status === 'in_progress') return estimateRoute(driverLocation, dropoff).durationMinutes;
+  return null;
+}
+
+export function toRideDriver(details: RideDetails, driverLocation: LatLng | undefined): RideDriver | null {
+  const { driver, vehicle } = details;
+  if (!driver || !vehicle) return null;
+  return {
+    id: driver.id,
+    name: `${driver.firstName} ${driver.lastName.charAt(0)}.`,
+    rating: details.driverRating === null ? null : Math.round(details.driverRating * 10) / 10,
+    vehicleColor: vehicle.color,
+    vehicleModel: `${vehicle.make} ${vehicle.model}`,
+    vehiclePlate: vehicle.plate,
+    phone: driver.phone,
+    currentLocation: driverLocation ? { lat: driverLocation.lat, lng: driverLocation.lng } : null,
+  };
+}
+
+export function toRide(details: RideDetails, driverLocation: LatLng | undefined): Ride {
+  const { ride } = details;
+  return {
+    id: ride.id,
+    status: ride.status,
+    pickupLocation: { address: ride.pickupAddress, lat: ride.pickupLat, lng: ride.pickupLng },
+    dropoffLocation: { address: ride.dropoffAddress, lat: ride.dropoffLat, lng: ride.dropoffLng },
+    distance: ride.distance,
+    duration: ride.duration,
+    baseFare: ride.baseFare,
+    distanceFare: ride.distanceFare,
+    timeFare: ride.timeFare,
+    subtotal: ride.subtotal,
+    platformFee: ride.platformFee,
+    adminFee: ride.adminFee,
+    totalFare: ride.totalFare,
+    currency: 'USD',
+    tip: ride.tip,
+    rating: ride.rating,
+    ratingComment: ride.ratingComment,
+    requestedAt: ride.requestedAt.toISOString(),
+    acceptedAt: iso(ride.acceptedAt),
+    startedAt: iso(ride.startedAt),
+    completedAt: iso(ride.completedAt),
+    cancelledAt: iso(ride.cancelledAt),
+    cancelReason: ride.cancelReason,
+    cancelledBy: ride.cancelledBy,
+    etaMinutes: etaMinutes(ride.status, { lat: ride.pickupLat, lng: ride.pickupLng }, { lat: ride.dropoffLat, lng: ride.dropoffLng }, driverLocation),
+    territoryId: ride.territoryId,
+    rider: details.rider,
+    driver: toRideDriver(details, driverLocation),
+  };
+}

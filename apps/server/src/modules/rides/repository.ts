@@ -1,0 +1,202 @@
+import { and, avg, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import { driverProfiles, rideOffers, rideQuotes, rides, users } from '../../db/schema';
+
+export type RideRow = typeof rides.$inferSelect;
+export type NewRide = typeof rides.$inferInsert;
+export type QuoteRow = typeof rideQuotes.$inferSelect;
+export type OfferRow = typeof rideOffers.$inferSelect;
+
+const riders = alias(users, 'rider');
+const drivers = alias(users, 'driver');
+
+/** A ride with the people on it, as the API shows it. */
+export async function findRideDetails(db: Executor, where: ReturnType<typeof eq> | undefined, limit = 100) {
+  return db
+    .select({
+      ride: rides,
+      rider: { id: riders.id, firstName: riders.firstName },
+      driver: { id: drivers.id, firstName: drivers.firstName, lastName: drivers.lastName, phone: drivers.phone },
+      vehicle: { color: driverProfiles.vehicleColor, make: driverProfiles.vehicleMake, model: driverProfiles.vehicleModel, plate: driverProfiles.vehiclePlate },
+      driverRating: sql<number | null>`(select avg(r2.rating)::float from rides r2 where r2.driver_id = ${rides.driverId} and r2.rating is not null)`,
+    })
+    .from(rides)
+    .innerJoin(riders, eq(riders.id, rides.riderId))
+    .leftJoin(drivers, eq(drivers.id, rides.driverId))
+    .leftJoin(driverProfiles, eq(driverProfiles.userId, rides.driverId))
+    .where(where)
+    .orderBy(desc(rides.requestedAt), desc(rides.id))
+    .limit(limit);
+}
+export type RideDetails = Awaited<ReturnType<typeof findRideDetails>>[number];
+
+export async function findRide(db: Executor, id: string): Promise<RideRow | undefined> {
+  const [row] = await db.select().from(rides).where(eq(rides.id, id)).limit(1);
+  return row;
+}
+
+export async function findRideForUpdate(db: Executor, id: string): Promise<RideRow | undefined> {
+  const [row] = await db.select().from(rides).where(eq(rides.id, id)).for('update').limit(1);
+  return row;
+}
+
+export async function findRideByIdempotencyKey(db: Executor, riderId: string, key: string): Promise<RideRow | undefined> {
+  const [row] = await db.select().from(rides).where(and(eq(rides.riderId, riderId), eq(rides.idempotencyKey, key))).limit(1);
+  return row;
+}
+
+export async function insertRide(db: Executor, ride: NewRide): Promise<RideRow> {
+  const [row] = await db.insert(rides).values(ride).returning();
+  return row!;
+}
+
+/** Moves a ride from one status to another only if it is still in `from`: the atomic step of every transition. */
+export async function transitionRide(db: Executor, id: string, from: RideRow['status'], changes: Partial<NewRide>): Promise<RideRow | undefined> {
+  const [row] = await db.update(rides).set(changes).where(and(eq(rides.id, id), eq(rides.status, from))).returning();
+  return row;
+}
+
+export async function updateRide(db: Executor, id: string, changes: Partial<NewRide>): Promise<RideRow | undefined> {
+  const [row] = await db.update(rides).set(changes).where(eq(rides.id, id)).returning();
+  return row;
+}
+
+export async function insertQuote(db: Executor, quote: typeof rideQuotes.$inferInsert): Promise<QuoteRow> {
+  const [row] = await db.insert(rideQuotes).values(quote).returning();
+  return row!;
+}
+
+export async function findQuote(db: Executor, id: string): Promise<QuoteRow | undefined> {
+  const [row] = await db.select().from(rideQuotes).where(eq(rideQuotes.id, id)).limit(1);
+  return row;
+}
+
+export async function activeRideOfDriver(db: Executor, driverId: string): Promise<RideRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(rides)
+    .where(and(eq(rides.driverId, driverId), inArray(rides.status, ['accepted', 'in_progress'])))
+    .limit(1);
+  return row;
+}
+
+export async function activeRideOfRider(db: Executor, riderId: string): Promise<RideRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(rides)
+    .where(and(eq(rides.riderId, riderId), inArray(rides.status, ['requested', 'accepted', 'in_progress'])))
+    .limit(1);
+  return row;
+}
+
+export async function riderStats(db: Executor, riderId: string, monthStart: Date) {
+  const [row] = await db
+    .select({
+      totalRides: sql<number>`count(*) filter (where ${rides.status} = 'completed')::int`,
+      totalSpent: sql<number>`coalesce(sum(${rides.totalFare} + ${rides.tip}) filter (where ${rides.status} = 'completed'), 0)::int`,
+      monthlyRides: sql<number>`count(*) filter (where ${rides.status} = 'completed' and ${rides.completedAt} >= ${monthStart})::int`,
+    })
+    .from(rides)
+    .where(eq(rides.riderId, riderId));
+  return row ?? { totalRides: 0, totalSpent: 0, monthlyRides: 0 };
+}
+
+export async function averageDriverRating(db: Executor, driverId: string): Promise<number | null> {
+  const [row] = await db.select({ value: avg(rides.rating) }).from(rides).where(eq(rides.driverId, driverId));
+  return row?.value === null || row?.value === undefined ? null : Number(row.value);
+}
+
+// --- offers -----------------------------------------------------------------------------------
+
+export async function insertOffers(db: Executor, offers: (typeof rideOffers.$inferInsert)[]): Promise<OfferRow[]> {
+  if (offers.length === 0) return [];
+  return db.insert(rideOffers).values(offers).onConflictDoNothing().returning();
+}
+
+export async function offeredDriverIds(db: Executor, rideId: string): Promise<Set<string>> {
+  const rows = await db.select({ driverId: rideOffers.driverId }).from(rideOffers).where(eq(rideOffers.rideId, rideId));
+  return new Set(rows.map((r) => r.driverId));
+}
+
+export async function pendingOffer(db: Executor, rideId: string, driverId: string, now: Date): Promise<OfferRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(rideOffers)
+    .where(and(eq(rideOffers.rideId, rideId), eq(rideOffers.driverId, driverId), eq(rideOffers.status, 'pending'), gt(rideOffers.expiresAt, now)))
+    .limit(1);
+  return row;
+}
+
+export async function pendingOffersOfDriver(db: Executor, driverId: string, now: Date): Promise<OfferRow[]> {
+  return db
+    .select()
+    .from(rideOffers)
+    .where(and(eq(rideOffers.driverId, driverId), eq(rideOffers.status, 'pending'), gt(rideOffers.expiresAt, now)));
+}
+
+export async function setOfferStatus(db: Executor, offerId: string, status: OfferRow['status'], at: Date): Promise<boolean> {
+  const rows = await db
+    .update(rideOffers)
+    .set({ status, respondedAt: at })
+    .where(and(eq(rideOffers.id, offerId), eq(rideOffers.status, 'pending')))
+    .returning({ id: rideOffers.id });
+  return rows.length === 1;
+}
+
+/** Closes the ride's other pending offers; returns the drivers who had them. */
+export async function withdrawPendingOffers(db: Executor, rideId: string, at: Date): Promise<string[]> {
+  const rows = await db
+    .update(rideOffers)
+    .set({ status: 'withdrawn', respondedAt: at })
+    .where(and(eq(rideOffers.rideId, rideId), eq(rideOffers.status, 'pending')))
+    .returning({ driverId: rideOffers.driverId });
+  return rows.map((r) => r.driverId);
+}
+
+/** Expires overdue offers, returning them; several instances may run this at once safely. */
+export async function expireOffers(db: Executor, now: Date): Promise<{ rideId: string; driverId: string }[]> {
+  return db
+    .update(rideOffers)
+    .set({ status: 'expired', respondedAt: now })
+    .where(and(eq(rideOffers.status, 'pending'), sql`${rideOffers.expiresAt} <= ${now}`))
+    .returning({ rideId: rideOffers.rideId, driverId: rideOffers.driverId });
+}
+
+/** Requested rides with no pending offer: they need their next dispatch round. */
+export async function ridesAwaitingDispatch(db: Executor, limit = 100): Promise<RideRow[]> {
+  return db
+    .select()
+    .from(rides)
+    .where(
+      and(
+        eq(rides.status, 'requested'),
+        sql`not exists (select 1 from ${rideOffers} o where o.ride_id = ${rides.id} and o.status = 'pending')`,
+      ),
+    )
+    .orderBy(rides.requestedAt)
+    .limit(limit);
+}
+
+/** Among `driverIds`, those with a pending offer or an active ride right now. */
+export async function busyDriverIds(db: Executor, driverIds: string[], now: Date): Promise<Set<string>> {
+  if (driverIds.length === 0) return new Set();
+  const offered = await db
+    .select({ id: rideOffers.driverId })
+    .from(rideOffers)
+    .where(and(inArray(rideOffers.driverId, driverIds), eq(rideOffers.status, 'pending'), gt(rideOffers.expiresAt, now)));
+  const riding = await db
+    .select({ id: rides.driverId })
+    .from(rides)
+    .where(and(inArray(rides.driverId, driverIds), inArray(rides.status, ['accepted', 'in_progress'])));
+  return new Set([...offered.map((r) => r.id), ...riding.map((r) => r.id!)]);
+}
+
+/** Drivers who currently have an accepted or in-progress ride, with that ride. */
+export async function activeRidesByDriver(db: Executor): Promise<{ driverId: string; rideId: string; riderId: string }[]> {
+  const rows = await db
+    .select({ driverId: rides.driverId, rideId: rides.id, riderId: rides.riderId })
+    .from(rides)
+    .where(inArray(rides.status, ['accepted', 'in_progress']));
+  return rows.map((r) => ({ driverId: r.driverId!, rideId: r.rideId, riderId: r.riderId }));
+}

@@ -1,0 +1,108 @@
+import {
+  apiErrorSchema,
+  bookRideRequestSchema,
+  cancelRideRequestSchema,
+  idParamsSchema,
+  quoteRequestSchema,
+  quoteResponseSchema,
+  rateRideRequestSchema,
+  rideSchema,
+  riderStatsSchema,
+  tipRideRequestSchema,
+} from '@coride/domain';
+import { z } from 'zod';
+import type { AppInstance } from '../../app';
+import { currentUser, requireRole } from '../../plugins/auth';
+import type { Dispatcher } from './dispatch';
+import type { RidesService } from './service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
+const idempotencyHeaders = z.object({ 'idempotency-key': z.string().trim().min(1).max(200).optional() });
+
+export function ridesRoutes(rides: RidesService, dispatcher: Dispatcher) {
+  return async (app: AppInstance) => {
+    app.post(
+      '/api/rides/quote',
+      { onRequest: requireRole('customer'), schema: { body: quoteRequestSchema, response: { 200: quoteResponseSchema, ...errors } } },
+      async (request) => rides.quote(currentUser(request), request.body),
+    );
+
+    app.post(
+      '/api/rides',
+      {
+        onRequest: requireRole('customer'),
+        schema: { body: bookRideRequestSchema, headers: idempotencyHeaders, response: { 200: rideSchema, 201: rideSchema, ...errors } },
+      },
+      async (request, reply) => {
+        const { ride, isNew } = await rides.book(currentUser(request), request.body, request.headers['idempotency-key']);
+        return reply.status(isNew ? 201 : 200).send(ride);
+      },
+    );
+
+    app.get('/api/rides', { onRequest: requireRole(), schema: { response: { 200: z.array(rideSchema), ...errors } } }, async (request) =>
+      rides.list(currentUser(request)),
+    );
+
+    app.get(
+      '/api/rides/active',
+      { onRequest: requireRole('customer', 'driver'), schema: { response: { 200: z.object({ ride: rideSchema.nullable() }), ...errors } } },
+      async (request) => ({ ride: await rides.active(currentUser(request)) }),
+    );
+
+    app.get('/api/rides/:id', { onRequest: requireRole(), schema: { params: idParamsSchema, response: { 200: rideSchema, ...errors } } }, async (request) =>
+      rides.get(currentUser(request), request.params.id),
+    );
+
+    app.post(
+      '/api/rides/:id/accept',
+      { onRequest: requireRole('driver'), schema: { params: idParamsSchema, response: { 200: rideSchema, ...errors } } },
+      async (request) => dispatcher.accept(currentUser(request).id, request.params.id),
+    );
+
+    app.post(
+      '/api/rides/:id/decline',
+      { onRequest: requireRole('driver'), schema: { params: idParamsSchema, response: { 200: z.object({ ok: z.literal(true) }), ...errors } } },
+      async (request) => {
+        await dispatcher.decline(currentUser(request).id, request.params.id);
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/api/rides/:id/start',
+      { onRequest: requireRole('driver'), schema: { params: idParamsSchema, response: { 200: rideSchema, ...errors } } },
+      async (request) => rides.start(currentUser(request), request.params.id),
+    );
+
+    app.post(
+      '/api/rides/:id/complete',
+      { onRequest: requireRole('driver'), schema: { params: idParamsSchema, response: { 200: rideSchema, ...errors } } },
+      async (request) => rides.complete(currentUser(request), request.params.id),
+    );
+
+    app.post(
+      '/api/rides/:id/cancel',
+      {
+        onRequest: requireRole('customer', 'driver'),
+        schema: { params: idParamsSchema, body: cancelRideRequestSchema.optional(), response: { 200: rideSchema, ...errors } },
+      },
+      async (request) => rides.cancel(currentUser(request), request.params.id, request.body?.reason),
+    );
+
+    app.post(
+      '/api/rides/:id/rate',
+      { onRequest: requireRole('customer'), schema: { params: idParamsSchema, body: rateRideRequestSchema, response: { 200: rideSchema, ...errors } } },
+      async (request) => rides.rate(currentUser(request), request.params.id, request.body.rating, request.body.comment),
+    );
+
+    app.post(
+      '/api/rides/:id/tip',
+      { onRequest: requireRole('customer'), schema: { params: idParamsSchema, body: tipRideRequestSchema, response: { 200: rideSchema, ...errors } } },
+      async (request) => rides.tip(currentUser(request), request.params.id, request.body.amount),
+    );
+
+    app.get('/api/users/stats', { onRequest: requireRole('customer'), schema: { response: { 200: riderStatsSchema, ...errors } } }, async (request) =>
+      rides.riderStats(currentUser(request)),
+    );
+  };
+}

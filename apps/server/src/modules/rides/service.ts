@@ -1,0 +1,258 @@
+import { nextRideStatus, quoteFare, type BookRideRequest, type QuoteRequest, type QuoteResponse, type Ride, type RideActor, type RideCommand, type RiderStats } from '@coride/domain';
+import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { rides } from '../../db/schema';
+import { AppError, notFound } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/db-errors';
+import type { AuthenticatedUser } from '../accounts/service';
+import type { DriverLocationIndex } from '../dispatch/driver-index';
+import type { RouteProvider } from '../geo/router';
+import type { RealtimeHub } from '../realtime/hub';
+import type { TerritoriesService } from '../territories/service';
+import type { Dispatcher } from './dispatch';
+import { toRide } from './mapping';
+import * as repo from './repository';
+
+const QUOTE_TTL_MS = 10 * 60_000;
+const notServed = () =>
+  new AppError('BUSINESS_RULE', "We're not serving this pickup area yet. Rides are available inside our licensed territories.", {
+    pickupLocation: 'This pickup area is not served yet',
+  });
+
+export type RidesService = ReturnType<typeof createRidesService>;
+
+export function createRidesService(deps: {
+  db: Database;
+  territories: TerritoriesService;
+  router: RouteProvider;
+  index: DriverLocationIndex;
+  hub: RealtimeHub;
+  now: () => Date;
+  dispatcher: () => Dispatcher;
+}) {
+  const { db, territories, router, index, hub, now } = deps;
+
+  async function details(where: SQL | undefined, limit?: number): Promise<Ride[]> {
+    const rows = await repo.findRideDetails(db, where, limit);
+    return rows.map((row) => toRide(row, row.ride.driverId ? index.get(row.ride.driverId) : undefined));
+  }
+
+  async function loadRide(id: string): Promise<Ride> {
+    const [ride] = await details(eq(rides.id, id), 1);
+    if (!ride) throw notFound('Ride');
+    return ride;
+  }
+
+  /** Who the caller is to this ride, or 404: other people's rides do not exist for them. */
+  async function roleOnRide(user: AuthenticatedUser, ride: repo.RideRow): Promise<RideActor | 'admin' | 'offered'> {
+    if (user.role === 'admin') return 'admin';
+    if (user.role === 'customer' && ride.riderId === user.id) return 'rider';
+    if (user.role === 'driver' && ride.driverId === user.id) return 'driver';
+    if (user.role === 'driver' && ride.status === 'requested' && (await repo.offeredDriverIds(db, ride.id)).has(user.id)) return 'offered';
+    throw notFound('Ride');
+  }
+
+  async function priceTrip(riderId: string, request: QuoteRequest) {
+    const placed = await territories.place(request.pickupLocation);
+    if (!placed?.territory) throw notServed();
+    const route = await router.route(request.pickupLocation, request.dropoffLocation);
+    if (route.distanceMiles > 300) throw new AppError('BUSINESS_RULE', 'Trips are limited to 300 miles', { dropoffLocation: 'This destination is too far away' });
+    const fare = quoteFare({ distanceMiles: route.distanceMiles, durationMinutes: route.durationMinutes });
+    return { placed: { zip: placed.zip, territory: placed.territory }, fare, riderId };
+  }
+
+  /** Applies a ride command through the state machine; the update only lands if nobody changed the ride meanwhile. */
+  async function transition(user: AuthenticatedUser, rideId: string, command: RideCommand, changes: (at: Date) => Partial<repo.NewRide>): Promise<repo.RideRow> {
+    const ride = await repo.findRide(db, rideId);
+    if (!ride) throw notFound('Ride');
+    const role = await roleOnRide(user, ride);
+    if (role === 'admin' || role === 'offered') throw new AppError('FORBIDDEN', 'Only the rider or the assigned driver can do this');
+    const next = nextRideStatus(ride.status, command, role);
+    if (!next.ok) throw new AppError('CONFLICT', next.reason);
+    const updated = await repo.transitionRide(db, rideId, ride.status, { status: next.status, ...changes(now()) });
+    if (!updated) throw new AppError('CONFLICT', 'The ride changed meanwhile; reload it and try again');
+    deps.dispatcher().trackActive(updated);
+    return updated;
+  }
+
+  return {
+    loadRide,
+
+    async quote(rider: AuthenticatedUser, request: QuoteRequest): Promise<QuoteResponse> {
+      const { placed, fare } = await priceTrip(rider.id, request);
+      const expiresAt = new Date(now().getTime() + QUOTE_TTL_MS);
+      const stored = await repo.insertQuote(db, {
+        riderId: rider.id,
+        territoryId: placed.territory.id,
+        pickupAddress: request.pickupLocation.address,
+        pickupLat: request.pickupLocation.lat,
+        pickupLng: request.pickupLocation.lng,
+        dropoffAddress: request.dropoffLocation.address,
+        dropoffLat: request.dropoffLocation.lat,
+        dropoffLng: request.dropoffLocation.lng,
+        distance: fare.distance,
+        duration: fare.duration,
+        baseFare: fare.baseFare,
+        distanceFare: fare.distanceFare,
+        timeFare: fare.timeFare,
+        subtotal: fare.subtotal,
+        platformFee: fare.platformFee,
+        adminFee: fare.adminFee,
+        totalFare: fare.totalFare,
+        expiresAt,
+      });
+      return { ...fare, quoteId: stored.id, expiresAt: expiresAt.toISOString(), territoryName: placed.territory.name };
+    },
+
+    /**
+     * Books at the quoted price (a valid quote of this rider for these places), or at a fresh price.
+     * A retry with the same Idempotency-Key returns the same ride; a second active ride is refused.
+     */
+    async book(rider: AuthenticatedUser, request: BookRideRequest, idempotencyKey: string | undefined): Promise<{ ride: Ride; isNew: boolean }> {
+      if (idempotencyKey) {
+        const existing = await repo.findRideByIdempotencyKey(db, rider.id, idempotencyKey);
+        if (existing) return { ride: await loadRide(existing.id), isNew: false };
+      }
+      const at = now();
+      const quote = request.quoteId ? await repo.findQuote(db, request.quoteId) : undefined;
+      const isQuoteUsable =
+        quote &&
+        quote.riderId === rider.id &&
+        quote.expiresAt > at &&
+        quote.pickupLat === request.pickupLocation.lat &&
+        quote.pickupLng === request.pickupLocation.lng &&
+        quote.dropoffLat === request.dropoffLocation.lat &&
+        quote.dropoffLng === request.dropoffLocation.lng;
+      const { placed, fare } = await priceTrip(rider.id, request);
+      const price = isQuoteUsable ? quote : fare;
+
+      let created: repo.RideRow;
+      try {
+        created = await repo.insertRide(db, {
+          riderId: rider.id,
+          territoryId: placed.territory.id,
+          status: 'requested',
+          pickupAddress: request.pickupLocation.address,
+          pickupLat: request.pickupLocation.lat,
+          pickupLng: request.pickupLocation.lng,
+          pickupZip: placed.zip,
+          dropoffAddress: request.dropoffLocation.address,
+          dropoffLat: request.dropoffLocation.lat,
+          dropoffLng: request.dropoffLocation.lng,
+          distance: price.distance,
+          duration: price.duration,
+          baseFare: price.baseFare,
+          distanceFare: price.distanceFare,
+          timeFare: price.timeFare,
+          subtotal: price.subtotal,
+          platformFee: price.platformFee,
+          adminFee: price.adminFee,
+          totalFare: price.totalFare,
+          idempotencyKey: idempotencyKey ?? null,
+          requestedAt: at,
+        });
+      } catch (error) {
+        if (idempotencyKey && isUniqueViolation(error, 'rides_idempotency')) {
+          const existing = await repo.findRideByIdempotencyKey(db, rider.id, idempotencyKey);
+          if (existing) return { ride: await loadRide(existing.id), isNew: false };
+        }
+        if (isUniqueViolation(error, 'rides_one_active_per_rider')) {
+          throw new AppError('CONFLICT', 'You already have an active ride. Cancel it or wait until it is completed.');
+        }
+        throw error;
+      }
+      // Dispatch in the background: the rider gets the ride at once, offers follow over the WebSocket.
+      void deps
+        .dispatcher()
+        .dispatch(created.id)
+        .catch(() => undefined);
+      return { ride: await loadRide(created.id), isNew: true };
+    },
+
+    async list(user: AuthenticatedUser): Promise<Ride[]> {
+      if (user.role === 'customer') return details(eq(rides.riderId, user.id));
+      if (user.role === 'driver') return details(eq(rides.driverId, user.id));
+      if (user.role === 'admin') return details(undefined);
+      const territoryIds = await territories.territoryIdsOfLicensee(user.id);
+      return territoryIds.length ? details(inArray(rides.territoryId, territoryIds)) : [];
+    },
+
+    async get(user: AuthenticatedUser, id: string): Promise<Ride> {
+      const ride = await repo.findRide(db, id);
+      if (!ride) throw notFound('Ride');
+      if (user.role === 'licensee') {
+        if (!(await territories.territoryIdsOfLicensee(user.id)).includes(ride.territoryId)) throw notFound('Ride');
+      } else {
+        await roleOnRide(user, ride);
+      }
+      return loadRide(id);
+    },
+
+    async active(user: AuthenticatedUser): Promise<Ride | null> {
+      const ride = user.role === 'driver' ? await repo.activeRideOfDriver(db, user.id) : await repo.activeRideOfRider(db, user.id);
+      return ride ? loadRide(ride.id) : null;
+    },
+
+    async cancel(user: AuthenticatedUser, id: string, reason: string | undefined): Promise<Ride> {
+      const updated = await transition(user, id, 'cancel', (at) => ({
+        cancelledAt: at,
+        cancelledBy: user.role === 'driver' ? 'driver' : 'rider',
+        cancelReason: reason?.trim() || (user.role === 'driver' ? 'driver_cancelled' : 'rider_cancelled'),
+      }));
+      await deps.dispatcher().withdrawOffers(id);
+      const ride = await loadRide(id);
+      const message = { type: 'ride_cancelled' as const, ride, reason: updated.cancelReason ?? 'cancelled' };
+      hub.publish(updated.riderId, message);
+      if (updated.driverId) hub.publish(updated.driverId, message);
+      return ride;
+    },
+
+    async start(driver: AuthenticatedUser, id: string): Promise<Ride> {
+      const updated = await transition(driver, id, 'start', (at) => ({ startedAt: at }));
+      const ride = await loadRide(id);
+      hub.publish(updated.riderId, { type: 'ride_started', ride });
+      return ride;
+    },
+
+    async complete(driver: AuthenticatedUser, id: string): Promise<Ride> {
+      const updated = await transition(driver, id, 'complete', (at) => ({ completedAt: at }));
+      const ride = await loadRide(id);
+      hub.publish(updated.riderId, { type: 'ride_completed', ride });
+      return ride;
+    },
+
+    async rate(rider: AuthenticatedUser, id: string, rating: number, comment: string | undefined): Promise<Ride> {
+      const ride = await repo.findRide(db, id);
+      if (!ride || ride.riderId !== rider.id) throw notFound('Ride');
+      if (ride.status !== 'completed') throw new AppError('CONFLICT', 'You can rate a ride once it is completed');
+      const [updated] = await db
+        .update(rides)
+        .set({ rating, ratingComment: comment?.trim() || null })
+        .where(and(eq(rides.id, id), eq(rides.status, 'completed'), isNull(rides.rating)))
+        .returning();
+      if (!updated) throw new AppError('CONFLICT', 'You already rated this ride');
+      return loadRide(id);
+    },
+
+    async tip(rider: AuthenticatedUser, id: string, amount: number): Promise<Ride> {
+      const ride = await repo.findRide(db, id);
+      if (!ride || ride.riderId !== rider.id) throw notFound('Ride');
+      if (ride.status !== 'completed') throw new AppError('CONFLICT', 'You can tip once the ride is completed');
+      const [updated] = await db
+        .update(rides)
+        .set({ tip: amount })
+        .where(and(eq(rides.id, id), eq(rides.status, 'completed'), eq(rides.tip, 0)))
+        .returning();
+      if (!updated) throw new AppError('CONFLICT', 'You already tipped for this ride');
+      return loadRide(id);
+    },
+
+    async riderStats(rider: AuthenticatedUser): Promise<RiderStats> {
+      const at = now();
+      const monthStart = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+      const stats = await repo.riderStats(db, rider.id, monthStart);
+      // Riders are not rated by drivers yet: the spec's default of 5.0 applies.
+      return { rating: 5, ...stats };
+    },
+  };
+}

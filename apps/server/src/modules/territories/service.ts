@@ -1,0 +1,43 @@
+import { MAX_ZIP_CODES_PER_LICENSE, type LatLng } from '@coride/domain';
+import type { Database, Executor } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { ZipIndex } from '../geo/zip-index';
+import * as repo from './repository';
+
+export type PlacedPoint = { zip: string; territory: repo.TerritoryRow | undefined };
+
+export type TerritoriesService = ReturnType<typeof createTerritoriesService>;
+
+export function createTerritoriesService(db: Database, zips: ZipIndex) {
+  return {
+    /** The zip code of a point and the approved territory that serves it, if any. */
+    async place(point: LatLng, executor: Executor = db): Promise<PlacedPoint | undefined> {
+      const zip = zips.locate(point);
+      if (!zip) return undefined;
+      return { zip: zip.zip, territory: await repo.findTerritoryByZip(executor, zip.zip) };
+    },
+
+    /**
+     * Creates the territory of an approved licensee application, in the caller's transaction. A zip
+     * code already in another territory is a conflict (409) naming the zip codes; the primary key on
+     * territory_zip_codes makes this hold under concurrent approvals too.
+     */
+    async createFromApplication(tx: Executor, application: { id: string; userId: string; territoryName: string; proposedZipCodes: string[] }) {
+      const zipCodes = [...new Set(application.proposedZipCodes)];
+      if (zipCodes.length > MAX_ZIP_CODES_PER_LICENSE) {
+        throw new AppError('BUSINESS_RULE', `A license covers at most ${MAX_ZIP_CODES_PER_LICENSE} zip codes; this application proposes ${zipCodes.length}`);
+      }
+      const unknown = zipCodes.filter((zip) => !zips.get(zip));
+      if (unknown.length > 0) throw new AppError('BUSINESS_RULE', `Unknown US zip code(s): ${unknown.join(', ')}`);
+      const taken = await repo.takenZipCodes(tx, zipCodes);
+      if (taken.length > 0) {
+        throw new AppError('CONFLICT', `Zip code(s) ${taken.join(', ')} already belong to another territory. Ask the applicant to change them or reject the application.`);
+      }
+      return repo.insertTerritory(tx, { licenseeId: application.userId, applicationId: application.id, name: application.territoryName, zipCodes });
+    },
+
+    listForLicensee: (licenseeId: string) => repo.listTerritoriesOfLicensee(db, licenseeId),
+    territoryIdsOfLicensee: (licenseeId: string) => repo.territoryIdsOfLicensee(db, licenseeId),
+    find: (id: string) => repo.findTerritory(db, id),
+  };
+}

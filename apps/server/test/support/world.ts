@@ -1,0 +1,68 @@
+import type { LatLng, Ride } from '@coride/domain';
+import type { AppInstance } from '../../src/app';
+import { bearer, customerPayload, driverPayload, licenseePayload, register } from './fixtures';
+
+/** Midtown Manhattan zip codes: Penn Station (10001), Garment District (10018), Times Square (10036). */
+export const MIDTOWN_ZIPS = ['10001', '10018', '10036'];
+export const TIMES_SQUARE = { address: 'Times Square, New York, NY 10036', lat: 40.759, lng: -73.991 };
+export const PENN_STATION = { address: 'Penn Station, New York, NY 10001', lat: 40.7506, lng: -73.9935 };
+export const HERALD_SQUARE = { lat: 40.7497, lng: -73.9877 };
+/** Outside every test territory. */
+export const CHICAGO = { address: 'Chicago, IL', lat: 41.8781, lng: -87.6298 };
+
+export type Person = { id: string; token: string };
+
+async function call(app: AppInstance, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: unknown) {
+  return app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+}
+
+export async function expectOk<T>(response: { statusCode: number; body: string; json: () => unknown }, status = 200): Promise<T> {
+  if (response.statusCode !== status) throw new Error(`expected ${status}, got ${response.statusCode}: ${response.body}`);
+  return response.json() as T;
+}
+
+export async function signInAdmin(app: AppInstance): Promise<Person> {
+  const email = `admin.${Math.random().toString(36).slice(2)}@example.com`;
+  await app.accounts.ensureAdmin(email, 'admin-password-1');
+  const response = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'admin-password-1' } });
+  const body = await expectOk<{ user: { id: string }; token: string }>(response);
+  return { id: body.user.id, token: body.token };
+}
+
+/** A licensee whose application an admin approved: the territory exists. */
+export async function approvedLicensee(app: AppInstance, admin: Person, zipCodes = MIDTOWN_ZIPS): Promise<Person & { territoryId: string }> {
+  const licensee = await register(app, licenseePayload({ zipCodes: zipCodes.join(', '), territoryName: 'Midtown' }));
+  const applications = await expectOk<{ id: string; user: { email: string } }[]>(await call(app, 'GET', '/api/licensee-applications', admin.token));
+  const application = applications.find((a) => a.user.email === licensee.user.email)!;
+  await expectOk(await call(app, 'POST', `/api/licensee-applications/${application.id}/review`, admin.token, { status: 'approved', notes: 'ok' }));
+  const territories = await expectOk<{ id: string }[]>(await call(app, 'GET', '/api/licensee/territories', licensee.token));
+  return { id: licensee.user.id, token: licensee.token, territoryId: territories[0]!.id };
+}
+
+/** An approved driver (driving area in Midtown), online at `location`. */
+export async function onlineDriver(app: AppInstance, admin: Person, location: LatLng = HERALD_SQUARE): Promise<Person> {
+  const driver = await register(app, driverPayload({ driveArea: '10018' }));
+  const applications = await expectOk<{ id: string; user: { email: string } }[]>(await call(app, 'GET', '/api/driver-applications', admin.token));
+  const application = applications.find((a) => a.user.email === driver.user.email)!;
+  await expectOk(await call(app, 'POST', `/api/driver-applications/${application.id}/review`, admin.token, { status: 'approved' }));
+  await expectOk(await call(app, 'PATCH', '/api/drivers/status', driver.token, { status: 'online', location }));
+  return { id: driver.user.id, token: driver.token };
+}
+
+export async function rider(app: AppInstance): Promise<Person> {
+  const registered = await register(app, customerPayload());
+  return { id: registered.user.id, token: registered.token };
+}
+
+export async function book(app: AppInstance, person: Person, from = TIMES_SQUARE, to = PENN_STATION, headers: Record<string, string> = {}) {
+  return app.inject({ method: 'POST', url: '/api/rides', headers: { ...bearer(person.token), ...headers }, payload: { pickupLocation: from, dropoffLocation: to } });
+}
+
+export const api = {
+  get: (app: AppInstance, url: string, person: Person) => call(app, 'GET', url, person.token),
+  post: (app: AppInstance, url: string, person: Person, payload?: unknown) => call(app, 'POST', url, person.token, payload ?? {}),
+  patch: (app: AppInstance, url: string, person: Person, payload: unknown) => call(app, 'PATCH', url, person.token, payload),
+  delete: (app: AppInstance, url: string, person: Person) => call(app, 'DELETE', url, person.token),
+};
+
+export type { Ride };

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/** Contract section 2, in cents. */
+export const PRICING = {
+  baseFare: 250,
+  perMile: 150,
+  perMinute: 20,
+  platformFeeRate: 0.03,
+  adminFeeRate: 0.03,
+  /** A licensee may move local rates by at most this many percent either way. */
+  maxRateAdjustmentPercent: 10,
+} as const;
+
+export const fareBreakdownSchema = z.object({
+  distance: z.number(),
+  duration: z.number(),
+  baseFare: z.number().int(),
+  distanceFare: z.number().int(),
+  timeFare: z.number().int(),
+  subtotal: z.number().int(),
+  platformFee: z.number().int(),
+  adminFee: z.number().int(),
+  totalFare: z.number().int(),
+  currency: z.literal('USD'),
+});
+export type FareBreakdown = z.infer<typeof fareBreakdownSchema>;
+
+export type QuoteInput = {
+  distanceMiles: number;
+  durationMinutes: number;
+  /** The pickup zone's multiplier (1 when zones do not apply). */
+  zoneMultiplier?: number;
+  /** The territory's licensee rate adjustment in percent, -10..10. */
+  rateAdjustmentPercent?: number;
+};
+
+/**
+ * Upfront price of a ride. Each component is scaled by the zone multiplier and the licensee's
+ * adjustment and rounded to the cent, so the breakdown shown always adds up to the subtotal.
+ */
+export function quoteFare({ distanceMiles, durationMinutes, zoneMultiplier = 1, rateAdjustmentPercent = 0 }: QuoteInput): FareBreakdown {
+  if (!(distanceMiles >= 0) || !(durationMinutes >= 0)) throw new RangeError('distance and duration must be non-negative numbers');
+  if (Math.abs(rateAdjustmentPercent) > PRICING.maxRateAdjustmentPercent) {
+    throw new RangeError(`rate adjustment must be within ±${PRICING.maxRateAdjustmentPercent}%`);
+  }
+  const factor = zoneMultiplier * (1 + rateAdjustmentPercent / 100);
+  const baseFare = Math.round(PRICING.baseFare * factor);
+  const distanceFare = Math.round(PRICING.perMile * distanceMiles * factor);
+  const timeFare = Math.round(PRICING.perMinute * durationMinutes * factor);
+  const subtotal = baseFare + distanceFare + timeFare;
+  const platformFee = Math.round(subtotal * PRICING.platformFeeRate);
+  const adminFee = Math.round(subtotal * PRICING.adminFeeRate);
+  return {
+    distance: distanceMiles,
+    duration: durationMinutes,
+    baseFare,
+    distanceFare,
+    timeFare,
+    subtotal,
+    platformFee,
+    adminFee,
+    totalFare: subtotal + platformFee + adminFee,
+    currency: 'USD',
+  };
+}
+
+/** What the driver earns from a ride before tips: the whole subtotal (contract section 2). */
+export function driverEarningFor(fare: Pick<FareBreakdown, 'subtotal'>): number {
+  return fare.subtotal;
+}

@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import { latLngSchema, locationSchema } from './geo';
+import { fareBreakdownSchema } from './pricing';
+import { rideStatuses } from './ride-state';
+
+export const quoteRequestSchema = z.object({ pickupLocation: locationSchema, dropoffLocation: locationSchema });
+export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
+
+export const quoteResponseSchema = fareBreakdownSchema.extend({
+  /** Booking with this id charges exactly this price while it is valid. */
+  quoteId: z.string(),
+  expiresAt: z.string(),
+  territoryName: z.string(),
+});
+export type QuoteResponse = z.infer<typeof quoteResponseSchema>;
+
+/** The spec's payload plus the quote to honour; distance and duration from the client are ignored. */
+export const bookRideRequestSchema = quoteRequestSchema.extend({
+  quoteId: z.uuid().optional(),
+  distance: z.number().optional(),
+  duration: z.number().optional(),
+});
+export type BookRideRequest = z.infer<typeof bookRideRequestSchema>;
+
+export const cancelReasons = ['rider_cancelled', 'driver_cancelled', 'no_drivers'] as const;
+
+export const rideDriverSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  rating: z.number().nullable(),
+  vehicleColor: z.string(),
+  vehicleModel: z.string(),
+  vehiclePlate: z.string(),
+  phone: z.string().nullable(),
+  currentLocation: latLngSchema.nullable(),
+});
+export type RideDriver = z.infer<typeof rideDriverSchema>;
+
+export const rideSchema = fareBreakdownSchema.extend({
+  id: z.string(),
+  status: z.enum(rideStatuses),
+  pickupLocation: locationSchema,
+  dropoffLocation: locationSchema,
+  tip: z.number().int(),
+  rating: z.number().int().nullable(),
+  ratingComment: z.string().nullable(),
+  requestedAt: z.string(),
+  acceptedAt: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  cancelledBy: z.enum(['rider', 'driver', 'system']).nullable(),
+  /** Minutes until pickup (accepted) or drop-off (in progress), from the driver's last position. */
+  etaMinutes: z.number().nullable(),
+  territoryId: z.string(),
+  rider: z.object({ id: z.string(), firstName: z.string() }),
+  driver: rideDriverSchema.nullable(),
+});
+export type Ride = z.infer<typeof rideSchema>;
+
+export const cancelRideRequestSchema = z.object({ reason: z.string().trim().max(300, 'Reason is too long').optional() });
+export const rateRideRequestSchema = z.object({
+  rating: z.number({ error: 'Rating must be 1 to 5' }).int('Rating must be 1 to 5').min(1, 'Rating must be 1 to 5').max(5, 'Rating must be 1 to 5'),
+  comment: z.string().trim().max(1000, 'Comment is too long').optional(),
+});
+export const tipRideRequestSchema = z.object({
+  amount: z.number({ error: 'Tip must be an amount in cents' }).int('Tip must be whole cents').min(1, 'Tip must be at least 1 cent').max(100_000, 'Tip is too large'),
+});
+
+export const driverStatusRequestSchema = z.object({
+  status: z.enum(['online', 'offline'], { error: 'Status must be online or offline' }),
+  location: latLngSchema.optional(),
+});
+
+export const riderStatsSchema = z.object({
+  rating: z.number(),
+  totalRides: z.number().int(),
+  totalSpent: z.number().int(),
+  monthlyRides: z.number().int(),
+});
+export type RiderStats = z.infer<typeof riderStatsSchema>;
+
+export const favoriteLocationSchema = z.object({ id: z.string(), name: z.string(), address: z.string(), lat: z.number(), lng: z.number() });
+export type FavoriteLocation = z.infer<typeof favoriteLocationSchema>;
+export const createFavoriteRequestSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(60, 'Name is too long'),
+  address: z.string().trim().min(1, 'Address is required').max(300, 'Address is too long'),
+  lat: latLngSchema.shape.lat,
+  lng: latLngSchema.shape.lng,
+});
+export const updateFavoriteRequestSchema = createFavoriteRequestSchema.partial();
+
+/** WebSocket messages (contract section 5): one JSON object each, `type` at the top level. */
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auth'), token: z.string().min(1) }),
+  z.object({ type: z.literal('location_update'), location: latLngSchema.extend({ heading: z.number().optional() }) }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+export type ServerMessage =
+  | { type: 'auth_ok'; userId: string; role: string }
+  | { type: 'error'; error: string; code: string }
+  | { type: 'ride_request'; ride: Ride; estimatedEarning: number; expiresAt: string }
+  | { type: 'ride_request_withdrawn'; rideId: string; reason: 'taken' | 'expired' | 'cancelled' }
+  | { type: 'ride_accepted'; ride: Ride; driver: RideDriver }
+  | { type: 'driver_location'; driverId: string; rideId: string; location: { lat: number; lng: number; heading?: number }; etaMinutes: number | null }
+  | { type: 'ride_started'; ride: Ride }
+  | { type: 'ride_completed'; ride: Ride }
+  | { type: 'ride_cancelled'; ride: Ride; reason: string }
+  | { type: 'pong' };
+
+export const driverMeSchema = z.object({
+  vehicleMake: z.string(),
+  vehicleModel: z.string(),
+  vehicleYear: z.string(),
+  vehicleColor: z.string(),
+  vehiclePlate: z.string(),
+  seatCount: z.number(),
+  vehicleSize: z.string(),
+  vehicleAge: z.string(),
+  driveArea: z.string(),
+  isApproved: z.boolean(),
+  applicationStatus: z.enum(['pending', 'under_review', 'approved', 'rejected']),
+  territoryName: z.string().nullable(),
+  status: z.enum(['online', 'offline']),
+  currentLocation: latLngSchema.nullable(),
+  rating: z.number().nullable(),
+  totalRides: z.number().int(),
+  today: z.object({ rides: z.number().int(), earnings: z.number().int() }),
+});
+export type DriverMe = z.infer<typeof driverMeSchema>;
+
+export const driverOfferSchema = z.object({ ride: rideSchema, estimatedEarning: z.number().int(), expiresAt: z.string() });
+export type DriverOffer = z.infer<typeof driverOfferSchema>;
+
+export const territorySummarySchema = z.object({
+  id: z.string(),
+  territoryName: z.string(),
+  zipCodes: z.array(z.string()),
+  activeDrivers: z.number().int(),
+  totalRides: z.number().int(),
+  monthlyRevenue: z.number().int(),
+  totalRevenue: z.number().int(),
+  commission: z.number().int(),
+  isApproved: z.boolean(),
+});
+export type TerritorySummary = z.infer<typeof territorySummarySchema>;
+
+export const licenseeDriverSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  vehicle: z.string(),
+  rating: z.number().nullable(),
+  totalRides: z.number().int(),
+  monthlyEarnings: z.number().int(),
+  status: z.enum(['active', 'inactive']),
+  isOnline: z.boolean(),
+});
+export type LicenseeDriver = z.infer<typeof licenseeDriverSchema>;
+
+export const licenseeMetricsSchema = z.object({
+  monthlyRevenue: z.number().int(),
+  monthlyCommission: z.number().int(),
+  activeDrivers: z.number().int(),
+  monthlyRides: z.number().int(),
+  totalRevenue: z.number().int(),
+  totalCommission: z.number().int(),
+  averageRating: z.number().nullable(),
+  totalRides: z.number().int(),
+  territories: z.number().int(),
+  pendingDriverApplications: z.number().int(),
+});
+export type LicenseeMetrics = z.infer<typeof licenseeMetricsSchema>;
+
+export const adminDashboardSchema = z.object({
+  activeRides: z.number().int(),
+  onlineDrivers: z.number().int(),
+  dailyRevenue: z.number().int(),
+  customerSatisfaction: z.number().nullable(),
+  pendingDriverApplications: z.number().int(),
+  pendingLicenseeApplications: z.number().int(),
+});
+export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
+
+export const platformStatsSchema = z.object({
+  riders: z.number().int(),
+  drivers: z.number().int(),
+  approvedDrivers: z.number().int(),
+  licensees: z.number().int(),
+  territories: z.number().int(),
+  totalRides: z.number().int(),
+  completedRides: z.number().int(),
+  cancelledRides: z.number().int(),
+  totalRevenue: z.number().int(),
+});
+export type PlatformStats = z.infer<typeof platformStatsSchema>;
+
+export const geocodeQuerySchema = z.object({ q: z.string().trim().min(1, 'Type an address').max(300, 'Address is too long') });
+export const reverseGeocodeQuerySchema = z.object({ lat: z.coerce.number().min(-90).max(90), lng: z.coerce.number().min(-180).max(180) });
