@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 export function PaymentsTab() {
   const { t } = useTranslation('customer');
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid items-start gap-6 lg:grid-cols-2">
       <Card>
         <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
           <div className="space-y-1.5">

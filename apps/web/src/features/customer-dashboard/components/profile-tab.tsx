@@ -20,7 +20,7 @@ export function ProfileTab({ user }: { user: PublicUser }) {
   const comingSoon = t('profile.comingSoon');
 
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid items-start gap-6 lg:grid-cols-2">
       <Card>
         <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
           <CardTitle as="h2">{t('profile.personalTitle')}</CardTitle>
