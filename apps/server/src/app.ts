@@ -89,7 +89,7 @@ export async function buildApp({ config, database, now, logger = true }: AppOpti
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(authPlugin, { accounts: services.accounts });
 
-  await app.register(healthRoutes(db, database.kind));
+  await app.register(healthRoutes(db, database.kind, { mapTileUrl: config.mapTileUrl, offerTimeoutSeconds: config.offerTimeoutMs / 1000 }));
   await app.register(accountsRoutes(services.accounts));
   await app.register(applicationsRoutes(services.applications));
   await app.register(geoRoutes(services.geocoder));

@@ -201,3 +201,6 @@ export type PlatformStats = z.infer<typeof platformStatsSchema>;
 
 export const geocodeQuerySchema = z.object({ q: z.string().trim().min(1, 'Type an address').max(300, 'Address is too long') });
 export const reverseGeocodeQuerySchema = z.object({ lat: z.coerce.number().min(-90).max(90), lng: z.coerce.number().min(-180).max(180) });
+
+export const availabilitySchema = z.object({ isServed: z.boolean(), territoryName: z.string().nullable(), onlineDrivers: z.number().int() });
+export type Availability = z.infer<typeof availabilitySchema>;

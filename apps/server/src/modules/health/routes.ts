@@ -4,7 +4,8 @@ import type { AppInstance } from '../../app';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 
-export function healthRoutes(db: Database, databaseKind: string) {
+/** Public settings the web app needs at start (never secrets). */
+export function healthRoutes(db: Database, databaseKind: string, publicConfig: { mapTileUrl: string; offerTimeoutSeconds: number }) {
   return async (app: AppInstance) => {
     app.get(
       '/api/health',
@@ -17,6 +18,12 @@ export function healthRoutes(db: Database, databaseKind: string) {
         }
         return { status: 'ok' as const, database: databaseKind };
       },
+    );
+
+    app.get(
+      '/api/config',
+      { schema: { response: { 200: z.object({ mapTileUrl: z.string(), offerTimeoutSeconds: z.number(), defaultCenter: z.object({ lat: z.number(), lng: z.number() }) }) } } },
+      async () => ({ ...publicConfig, defaultCenter: { lat: 40.758, lng: -73.9855 } }),
     );
   };
 }

@@ -8,6 +8,8 @@ import {
   rateRideRequestSchema,
   rideSchema,
   riderStatsSchema,
+  reverseGeocodeQuerySchema,
+  availabilitySchema,
   tipRideRequestSchema,
 } from '@coride/domain';
 import { z } from 'zod';
@@ -99,6 +101,16 @@ export function ridesRoutes(rides: RidesService, dispatcher: Dispatcher) {
       '/api/rides/:id/tip',
       { onRequest: requireRole('customer'), schema: { params: idParamsSchema, body: tipRideRequestSchema, response: { 200: rideSchema, ...errors } } },
       async (request) => rides.tip(currentUser(request), request.params.id, request.body.amount),
+    );
+
+    // Live updates card of the booking page: is this place served, and how many drivers are online there.
+    app.get(
+      '/api/rides/availability',
+      {
+        onRequest: requireRole('customer'),
+        schema: { querystring: reverseGeocodeQuerySchema, response: { 200: availabilitySchema, ...errors } },
+      },
+      async (request) => rides.availability(request.query),
     );
 
     app.get('/api/users/stats', { onRequest: requireRole('customer'), schema: { response: { 200: riderStatsSchema, ...errors } } }, async (request) =>

@@ -247,6 +247,12 @@ export function createRidesService(deps: {
       return loadRide(id);
     },
 
+    async availability(point: { lat: number; lng: number }) {
+      const placed = await territories.place(point);
+      const territory = placed?.territory;
+      return { isServed: Boolean(territory), territoryName: territory?.name ?? null, onlineDrivers: territory ? index.countOnline(territory.id) : 0 };
+    },
+
     async riderStats(rider: AuthenticatedUser): Promise<RiderStats> {
       const at = now();
       const monthStart = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
