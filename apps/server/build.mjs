@@ -3,7 +3,7 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts', 'src/cli/create-admin.ts'],
+  entryPoints: ['src/server.ts', 'src/cli/create-admin.ts', 'src/cli/simulate.ts'],
   outdir: 'dist',
   outbase: 'src',
   bundle: true,

@@ -15,6 +15,7 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   DEMO_DATA: booleanFlag.optional(),
+  DEMO_SIMULATOR: booleanFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PASSWORD_COST: z.coerce.number().int().min(10).max(20).default(17),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 30),
@@ -39,6 +40,8 @@ export type Config = {
   redisUrl: string | undefined;
   admin: { email: string; password: string } | undefined;
   demoData: boolean | undefined;
+  /** In the demo world, run the bot drivers inside the server process so booked rides get accepted. */
+  demoSimulator: boolean;
   logLevel: string;
   /** log2 of scrypt's N for new password hashes. */
   passwordCost: number;
@@ -78,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     demoData: e.DEMO_DATA,
+    demoSimulator: e.DEMO_SIMULATOR,
     logLevel: e.LOG_LEVEL,
     passwordCost: e.PASSWORD_COST,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,

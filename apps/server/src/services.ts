@@ -32,11 +32,10 @@ export function createServices(config: Config, db: Database, now: () => Date, lo
   });
   const applications = createApplicationsService(db, territories, now);
 
-  // The dispatcher and the rides service need each other: the getter breaks the cycle.
-  let dispatcher: Dispatcher | undefined;
-  const getDispatcher = () => dispatcher!;
+  // The dispatcher and the rides service need each other: each reaches the other through a closure.
+  const dispatcher: Dispatcher = new Dispatcher(db, index, hub, { ...defaultDispatchSettings, offerTimeoutMs: config.offerTimeoutMs }, now, (id) => rides.loadRide(id), log);
+  const getDispatcher = () => dispatcher;
   const rides = createRidesService({ db, territories, router, index, hub, now, dispatcher: getDispatcher });
-  dispatcher = new Dispatcher(db, index, hub, { ...defaultDispatchSettings, offerTimeoutMs: config.offerTimeoutMs }, now, rides.loadRide, log);
   const drivers = createDriversService({ db, territories, index, now, dispatcher: getDispatcher });
 
   return { zips, geocoder, router, hub, index, territories, accounts, applications, rides, dispatcher, drivers };

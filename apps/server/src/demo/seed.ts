@@ -1,0 +1,186 @@
+import { quoteFare, estimateRoute } from '@coride/domain';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { driverApplications, driverPresence, driverProfiles, licenseeApplications, rides, territories, territoryZipCodes, users } from '../db/schema';
+import { hashPassword } from '../modules/accounts/password';
+import { namedPlaces } from '../modules/geo/places';
+import type { ZipIndex } from '../modules/geo/zip-index';
+
+/** Every demo account signs in with this password; the demo world is for trying the product, not for real money. */
+export const DEMO_PASSWORD = 'demo-password';
+
+export const demoAccounts = {
+  admin: 'demo-admin@coride.test',
+  licensee: 'demo-licensee@coride.test',
+  rider: 'demo-rider@coride.test',
+  driver: (n: number) => `demo-driver-${n}@coride.test`,
+};
+
+/** Manhattan, split into licenses of at most 10 zip codes each. */
+const demoTerritories = [
+  { name: 'Midtown Manhattan', zips: ['10001', '10016', '10017', '10018', '10019', '10020', '10022', '10036', '10010', '10011'] },
+  { name: 'Downtown Manhattan', zips: ['10002', '10003', '10004', '10005', '10006', '10007', '10009', '10012', '10013', '10014'] },
+  { name: 'Upper Manhattan', zips: ['10021', '10023', '10024', '10025', '10026', '10027', '10028', '10029', '10030', '10128'] },
+];
+
+const demoVehicles = [
+  ['Toyota', 'Camry', 'Silver'],
+  ['Honda', 'Accord', 'Black'],
+  ['Tesla', 'Model 3', 'White'],
+  ['Hyundai', 'Ioniq 5', 'Blue'],
+  ['Toyota', 'Prius', 'Red'],
+  ['Kia', 'Niro', 'Gray'],
+  ['Ford', 'Escape', 'Green'],
+  ['Chevrolet', 'Bolt', 'Orange'],
+] as const;
+const driverNames = [
+  ['Maria', 'Lopez'],
+  ['James', 'Chen'],
+  ['Aisha', 'Bello'],
+  ['David', 'Cohen'],
+  ['Priya', 'Nair'],
+  ['Tom', 'Walsh'],
+  ['Sofia', 'Rossi'],
+  ['Kwame', 'Mensah'],
+] as const;
+
+export const DEMO_DRIVER_COUNT = driverNames.length;
+
+/** The demo world is loaded by default only into an empty embedded database, and kept alive on later starts. */
+export async function shouldRunDemo(db: Database, config: Config): Promise<boolean> {
+  if (config.demoData !== undefined) return config.demoData;
+  if (config.databaseUrl) return false;
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  if ((row?.count ?? 0) === 0) return true;
+  return Boolean(await db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, demoAccounts.licensee) }));
+}
+
+export function demoCredentialsText(): string {
+  return [
+    'Demo world (password for every account: ' + DEMO_PASSWORD + '):',
+    `  rider     ${demoAccounts.rider}`,
+    `  driver    ${demoAccounts.driver(1)} … ${demoAccounts.driver(DEMO_DRIVER_COUNT)}`,
+    `  licensee  ${demoAccounts.licensee}`,
+    `  admin     ${demoAccounts.admin}`,
+  ].join('\n');
+}
+
+/**
+ * Loads the demo world: a licensee with three Manhattan territories, approved drivers, a rider, an
+ * admin, and a month of past rides so the dashboards have something real to show. Idempotent: does
+ * nothing when the demo licensee exists.
+ */
+export async function seedDemoWorld(db: Database, config: Config, zips: ZipIndex, now: Date = new Date()): Promise<boolean> {
+  const existing = await db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, demoAccounts.licensee) });
+  if (existing) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD, config.passwordCost);
+
+  await db.transaction(async (tx) => {
+    const person = async (role: 'customer' | 'driver' | 'licensee' | 'admin', email: string, firstName: string, lastName: string) => {
+      const [row] = await tx
+        .insert(users)
+        .values({ role, email, passwordHash, firstName, lastName, phone: '2125550100', homeAddress: role === 'customer' ? '350 5th Ave, New York, NY 10118' : null })
+        .onConflictDoNothing({ target: users.email })
+        .returning();
+      return row ?? (await tx.query.users.findFirst({ where: (u, { eq }) => eq(u.email, email) }))!;
+    };
+
+    await person('admin', demoAccounts.admin, 'Demo', 'Admin');
+    const licensee = await person('licensee', demoAccounts.licensee, 'Lena', 'Park');
+    const territoryIds: string[] = [];
+    for (const t of demoTerritories) {
+      const [application] = await tx
+        .insert(licenseeApplications)
+        .values({
+          userId: licensee.id,
+          status: 'approved',
+          businessName: 'Park Community Rides LLC',
+          businessLicense: 'NY-BL-2025-0420',
+          territoryName: t.name,
+          proposedZipCodes: t.zips,
+          businessPlan: 'Recruit neighbourhood drivers, partner with local businesses and give riders fair, upfront prices.',
+          experience: 'experienced',
+          reviewNotes: 'Demo territory',
+          reviewedAt: now,
+        })
+        .returning();
+      const [territory] = await tx.insert(territories).values({ licenseeId: licensee.id, applicationId: application!.id, name: t.name }).returning();
+      await tx.insert(territoryZipCodes).values(t.zips.map((zip) => ({ zip, territoryId: territory!.id })));
+      territoryIds.push(territory!.id);
+    }
+
+    const rider = await person('customer', demoAccounts.rider, 'Riley', 'Rider');
+    const driverIds: string[] = [];
+    for (const [i, [firstName, lastName]] of driverNames.entries()) {
+      const driver = await person('driver', demoAccounts.driver(i + 1), firstName, lastName);
+      const [make, model, color] = demoVehicles[i]!;
+      const homeZip = demoTerritories[0]!.zips[i % 10]!;
+      await tx.insert(driverProfiles).values({
+        userId: driver.id,
+        licenseNumber: `NY-D-${1000 + i}`,
+        insuranceNumber: `INS-${5000 + i}`,
+        vehicleMake: make,
+        vehicleModel: model,
+        vehicleYear: String(2019 + (i % 5)),
+        vehicleAge: 'standard',
+        vehicleSize: 'standard',
+        seatCount: 4,
+        vehicleColor: color,
+        vehiclePlate: `CR-${100 + i}`,
+        driveArea: 'Midtown Manhattan',
+        homeZip,
+        territoryId: territoryIds[0]!,
+        isApproved: true,
+        approvedAt: now,
+      });
+      await tx.insert(driverApplications).values({ userId: driver.id, status: 'approved', licenseDocument: `NY-D-${1000 + i}`, reviewedAt: now, reviewNotes: 'Demo driver' });
+      await tx.insert(driverPresence).values({ driverId: driver.id, status: 'offline' });
+      driverIds.push(driver.id);
+    }
+
+    // A month of completed rides between Midtown places, priced by the same domain function as live quotes.
+    const midtownPlaces = namedPlaces.filter((p) => {
+      const zip = zips.locate(p)?.zip;
+      return zip !== undefined && demoTerritories[0]!.zips.includes(zip);
+    });
+    for (let day = 28; day >= 1; day -= 1) {
+      const from = midtownPlaces[day % midtownPlaces.length]!;
+      const to = midtownPlaces[(day * 3 + 1) % midtownPlaces.length]!;
+      if (from === to) continue;
+      const route = estimateRoute(from, to);
+      const fare = quoteFare({ distanceMiles: route.distanceMiles, durationMinutes: route.durationMinutes });
+      const requestedAt = new Date(now.getTime() - day * 86_400_000 - 3 * 3_600_000);
+      const at = (minutes: number) => new Date(requestedAt.getTime() + minutes * 60_000);
+      await tx.insert(rides).values({
+        riderId: rider.id,
+        driverId: driverIds[day % driverIds.length]!,
+        territoryId: territoryIds[0]!,
+        status: 'completed',
+        pickupAddress: from.address,
+        pickupLat: from.lat,
+        pickupLng: from.lng,
+        pickupZip: zips.locate(from)!.zip,
+        dropoffAddress: to.address,
+        dropoffLat: to.lat,
+        dropoffLng: to.lng,
+        distance: fare.distance,
+        duration: fare.duration,
+        baseFare: fare.baseFare,
+        distanceFare: fare.distanceFare,
+        timeFare: fare.timeFare,
+        subtotal: fare.subtotal,
+        platformFee: fare.platformFee,
+        adminFee: fare.adminFee,
+        totalFare: fare.totalFare,
+        tip: day % 3 === 0 ? 200 : 0,
+        rating: day % 5 === 0 ? 4 : 5,
+        requestedAt,
+        acceptedAt: at(1),
+        startedAt: at(6),
+        completedAt: at(6 + fare.duration),
+      });
+    }
+  });
+  return true;
+}
