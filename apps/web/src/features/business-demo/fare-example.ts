@@ -12,6 +12,10 @@ export const FEE_BPS = { platformFee: 300, adminFee: 300 } as const;
 /** How the 3% administration fee is shared, in basis points of the subtotal (they add up to FEE_BPS.adminFee). */
 export const ADMIN_SPLIT_BPS = { corporateAdmin: 125, globalCsr: 25, licensee: 125, localCsr: 25 } as const;
 
+/** Payments wait in escrow this long after a ride; a dispute may be opened within the dispute window. */
+export const ESCROW_DAYS = 3;
+export const DISPUTE_WINDOW_DAYS = 7;
+
 export type AdminShare = keyof typeof ADMIN_SPLIT_BPS;
 
 export type FareSplit = {

@@ -36,7 +36,7 @@ export function JoinTabs() {
   }
 
   return (
-    <Tabs value={role} onValueChange={(value) => setRole(value as SignupRole)} dir={i18n.dir()} className="w-full">
+    <Tabs value={role} onValueChange={(value) => setRole(value as SignupRole)} dir={i18n.dir(i18n.language)} className="w-full">
       <TabsList aria-label={t('hero:rolesLabel')} className="grid w-full grid-cols-3">
         {signupRoles.map((tabRole) => {
           const Icon = roleIcons[tabRole];

@@ -27,7 +27,8 @@ export function LandingNav() {
       <Link href="/sign-in" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
         {t('common:signIn')}
       </Link>
-      <Link href="/onboarding" className={buttonVariants({ size: 'sm' })}>
+      {/* On phones the hero's sign-up card, right below, is the call to action; the bar keeps room for sign-in and language. */}
+      <Link href="/onboarding" className={buttonVariants({ size: 'sm', className: 'hidden sm:inline-flex' })}>
         {t('common:getStarted')}
       </Link>
     </>

@@ -1,10 +1,5 @@
-import { PageShell } from '@/components/layout/page-shell';
-import { SiteHeader } from '@/components/layout/site-header';
+import { LegalDocument } from './legal-document';
 
 export function PrivacyPage() {
-  return (
-    <PageShell header={<SiteHeader />}>
-      <h1 className="p-8 text-2xl font-bold">Privacy Policy</h1>
-    </PageShell>
-  );
+  return <LegalDocument kind="privacy" />;
 }

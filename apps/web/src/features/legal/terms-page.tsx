@@ -1,10 +1,5 @@
-import { PageShell } from '@/components/layout/page-shell';
-import { SiteHeader } from '@/components/layout/site-header';
+import { LegalDocument } from './legal-document';
 
 export function TermsPage() {
-  return (
-    <PageShell header={<SiteHeader />}>
-      <h1 className="p-8 text-2xl font-bold">Terms of Service</h1>
-    </PageShell>
-  );
+  return <LegalDocument kind="terms" />;
 }

@@ -1,0 +1,24 @@
+import { BarChart3Icon, CarFrontIcon, HeartHandshakeIcon, LayoutGridIcon, MapIcon, ReceiptIcon, ShieldCheckIcon, WorkflowIcon, type LucideIcon } from 'lucide-react';
+
+/** The demo's eight tabs (product spec, business-logic demo page), in order. */
+export const demoTabs = ['overview', 'flows', 'driver', 'rider', 'licensee', 'pricingMap', 'guarantees', 'community'] as const;
+export type DemoTab = (typeof demoTabs)[number];
+
+/** Tabs whose content is still to be built in a later issue. */
+export const upcomingTabs = ['driver', 'licensee', 'pricingMap', 'guarantees', 'community'] as const satisfies readonly DemoTab[];
+export type UpcomingTab = (typeof upcomingTabs)[number];
+
+export function isUpcomingTab(tab: DemoTab): tab is UpcomingTab {
+  return (upcomingTabs as readonly DemoTab[]).includes(tab);
+}
+
+export const demoTabIcons: Record<DemoTab, LucideIcon> = {
+  overview: LayoutGridIcon,
+  flows: WorkflowIcon,
+  driver: CarFrontIcon,
+  rider: ReceiptIcon,
+  licensee: BarChart3Icon,
+  pricingMap: MapIcon,
+  guarantees: ShieldCheckIcon,
+  community: HeartHandshakeIcon,
+};
