@@ -53,7 +53,7 @@ export async function buildApp({ config, database, now, logger = true }: AppOpti
     // Per-request lines only when debugging; errors are always logged by the error handler.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   // JSON in and out (contract section 4): Fastify's default text/plain parser would hand a string to

@@ -16,6 +16,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   DEMO_DATA: booleanFlag.optional(),
   DEMO_SIMULATOR: booleanFlag.default(true),
+  TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PASSWORD_COST: z.coerce.number().int().min(10).max(20).default(17),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 30),
@@ -42,6 +43,8 @@ export type Config = {
   demoData: boolean | undefined;
   /** In the demo world, run the bot drivers inside the server process so booked rides get accepted. */
   demoSimulator: boolean;
+  /** Believe X-Forwarded-For (only behind a proxy that sets it): client addresses feed the sign-in limit. */
+  trustProxy: boolean;
   logLevel: string;
   /** log2 of scrypt's N for new password hashes. */
   passwordCost: number;
@@ -82,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     demoData: e.DEMO_DATA,
     demoSimulator: e.DEMO_SIMULATOR,
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     passwordCost: e.PASSWORD_COST,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,

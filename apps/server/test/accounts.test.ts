@@ -311,7 +311,11 @@ describe.each(backends)('accounts on %s', (backend) => {
       await register(t.app, payload);
       for (let i = 0; i < 5; i += 1) expectApiError(await login(payload.email, `wrong ${i} password`), 401, 'INVALID_CREDENTIALS');
       // Every attempt came from a different address: the limit is per email.
-      expectApiError(await login(payload.email, password), 429, 'RATE_LIMITED');
+      const limited = await login(payload.email, password);
+      expectApiError(limited, 429, 'RATE_LIMITED');
+      // Retry-After tells clients when to come back: within the 15-minute window.
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
       expectApiError(await login(payload.email.toUpperCase(), password), 429, 'RATE_LIMITED');
     });
 

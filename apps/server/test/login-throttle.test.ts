@@ -116,3 +116,15 @@ describe('LoginThrottle', () => {
     expect(throttle.retryAfterSeconds(['early', 'unknown'])).toBe(40);
   });
 });
+
+describe('LoginThrottle memory', () => {
+  it('forgets keys whose failures have left the window, so many distinct emails cannot grow it without bound', () => {
+    let now = 0;
+    const throttle = new LoginThrottle(5, 1000, () => now);
+    for (let i = 0; i < 999; i += 1) throttle.recordFailure([`old-${i}`]);
+    expect(throttle.size).toBe(999);
+    now = 5000;
+    throttle.recordFailure(['fresh']);
+    expect(throttle.size).toBe(1);
+  });
+});

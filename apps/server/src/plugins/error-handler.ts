@@ -40,6 +40,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const mapped = mapError(error);
     if (mapped) {
       if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
+      if (error instanceof AppError && error.headers) void reply.headers(error.headers);
       return reply.status(mapped.status).send(mapped.body);
     }
     request.log.error({ err: error, url: request.url, method: request.method }, 'unhandled error');

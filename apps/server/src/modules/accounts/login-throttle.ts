@@ -5,6 +5,7 @@
  */
 export class LoginThrottle {
   private readonly failures = new Map<string, number[]>();
+  private recordsSinceSweep = 0;
 
   constructor(
     private readonly maxFailures: number,
@@ -35,6 +36,18 @@ export class LoginThrottle {
 
   recordFailure(keys: string[]): void {
     for (const key of keys) this.failures.set(key, [...this.recent(key), this.now()]);
+    // Keys are only trimmed when looked at again: sweep them all now and then so someone trying
+    // many different emails cannot grow this map without bound.
+    this.recordsSinceSweep += 1;
+    if (this.recordsSinceSweep >= 1000) {
+      this.recordsSinceSweep = 0;
+      for (const key of [...this.failures.keys()]) this.recent(key);
+    }
+  }
+
+  /** Keys currently holding failures (for tests and metrics). */
+  get size(): number {
+    return this.failures.size;
   }
 
   reset(keys: string[]): void {

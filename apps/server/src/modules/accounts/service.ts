@@ -73,7 +73,9 @@ export function createAccountsService(db: Database, config: Config, now: () => D
       const addressKey = [clientAddress];
       const wait = Math.max(byEmail.retryAfterSeconds(emailKey), byAddress.retryAfterSeconds(addressKey));
       if (wait > 0) {
-        throw new AppError('RATE_LIMITED', `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`);
+        throw new AppError('RATE_LIMITED', `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`, undefined, {
+          'Retry-After': String(wait),
+        });
       }
       const user = await repo.findUserByEmail(db, email);
       const isValid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
