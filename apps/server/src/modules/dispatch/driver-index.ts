@@ -16,8 +16,12 @@ export interface DriverLocationIndex {
   countOnline(territoryId?: string): number;
 }
 
-/** ~0.69 miles of latitude per cell: a grid per territory, searched ring by ring outwards. */
-const CELL_DEGREES = 0.01;
+/**
+ * ~0.17 miles of latitude per cell: a grid per territory, searched ring by ring outwards. Small cells
+ * keep dense downtowns cheap (a few drivers per cell); when a search would walk more empty cells than
+ * the territory has occupied ones (a wide radius in a sparse area), it visits the occupied cells instead.
+ */
+const CELL_DEGREES = 0.0025;
 const MILES_PER_DEGREE_LAT = 69.05;
 const cellOf = (value: number) => Math.floor(value / CELL_DEGREES);
 const cellKey = (x: number, y: number) => `${x}:${y}`;
@@ -74,19 +78,45 @@ export class GridDriverIndex implements DriverLocationIndex {
     const cellMiles = CELL_DEGREES * MILES_PER_DEGREE_LAT * Math.max(0.2, Math.cos((point.lat * Math.PI) / 180));
     const maxRing = Math.ceil(radiusMiles / cellMiles) + 1;
     const found: NearbyDriver[] = [];
+    const consider = (driverId: string) => {
+      if (exclude?.(driverId)) return;
+      const driver = this.drivers.get(driverId)!;
+      const distanceMiles = haversineMiles(point, driver);
+      if (distanceMiles > radiusMiles) return;
+      found.push({ driverId, territoryId, lat: driver.lat, lng: driver.lng, distanceMiles });
+      // Keep only the nearest candidates so a wide search never sorts every driver of a city.
+      if (found.length > 4 * limit + 64) {
+        found.sort((a, b) => a.distanceMiles - b.distanceMiles);
+        found.length = limit;
+      }
+    };
     for (let ring = 0; ring <= maxRing; ring += 1) {
-      for (let dx = -ring; dx <= ring; dx += 1) {
-        for (let dy = -ring; dy <= ring; dy += 1) {
-          if (Math.max(Math.abs(dx), Math.abs(dy)) !== ring) continue; // only the ring's border
-          for (const driverId of territoryCells.get(cellKey(cx + dx, cy + dy)) ?? []) {
-            if (exclude?.(driverId)) continue;
-            const driver = this.drivers.get(driverId)!;
-            const distanceMiles = haversineMiles(point, driver);
-            if (distanceMiles <= radiusMiles) found.push({ driverId, territoryId, lat: driver.lat, lng: driver.lng, distanceMiles });
+      if (ring > 0 && 8 * ring > territoryCells.size) {
+        // Cheaper to visit the occupied cells not searched yet, nearest ring first, than to walk empty rings.
+        const remaining: { ring: number; ids: Set<string> }[] = [];
+        for (const [key, ids] of territoryCells) {
+          const [x, y] = key.split(':').map(Number) as [number, number];
+          const cellRing = Math.max(Math.abs(x - cx), Math.abs(y - cy));
+          if (cellRing >= ring) remaining.push({ ring: cellRing, ids });
+        }
+        remaining.sort((a, b) => a.ring - b.ring);
+        for (const cell of remaining) {
+          if (found.length >= limit) {
+            found.sort((a, b) => a.distanceMiles - b.distanceMiles);
+            if (found[limit - 1]!.distanceMiles <= (cell.ring - 1) * cellMiles) break;
           }
+          for (const driverId of cell.ids) consider(driverId);
+        }
+        break;
+      }
+      for (let dx = -ring; dx <= ring; dx += 1) {
+        // Only the ring's border: the top and bottom rows whole, the sides' two cells in between.
+        const step = Math.abs(dx) === ring ? 1 : 2 * ring;
+        for (let dy = -ring; dy <= ring; dy += step || 1) {
+          for (const driverId of territoryCells.get(cellKey(cx + dx, cy + dy)) ?? []) consider(driverId);
         }
       }
-      // Everything in later rings is at least `ring * cellMiles` away: stop once we have enough closer ones.
+      // Everything in later rings is at least `ring * cellMiles` away: stop once enough are closer.
       if (found.length >= limit) {
         found.sort((a, b) => a.distanceMiles - b.distanceMiles);
         if (found[limit - 1]!.distanceMiles <= ring * cellMiles) break;
