@@ -125,7 +125,22 @@ test('the admin signs in through the sign-in page and finds both new application
   await expect(page).toHaveURL(/\/admin-dashboard$/);
 
   await page.getByRole('tab', { name: /applications/i }).click();
-  const applications = page.getByRole('tabpanel', { name: /applications/i });
-  await expect(applications.getByText(driverEmail)).toBeVisible();
-  await expect(applications.getByText(licenseeEmail)).toBeVisible();
+  const driverRow = page.getByTestId('driver-application').filter({ hasText: driverEmail });
+  await expect(driverRow).toBeVisible();
+  await expect(driverRow).toContainText('Ada Lovelace');
+  await expect(driverRow).toContainText('2020 Honda Odyssey');
+  await expect(driverRow).toContainText('KXY4821');
+  await expect(driverRow).toContainText('Pending');
+
+  const licenseeRow = page.getByTestId('licensee-application').filter({ hasText: licenseeEmail });
+  await expect(licenseeRow).toBeVisible();
+  await expect(licenseeRow).toContainText('Katherine Johnson');
+  await expect(licenseeRow).toContainText('Hampton Community Rides');
+  await expect(licenseeRow).toContainText('Hampton Roads');
+  await expect(licenseeRow.getByRole('list', { name: 'Proposed zip codes' }).getByRole('listitem')).toHaveText(['23661', '23663', '23664']);
+  await expect(licenseeRow).toContainText('Pending');
+
+  // Each application is listed once, under its own kind.
+  await expect(page.getByTestId('licensee-application').filter({ hasText: driverEmail })).toHaveCount(0);
+  await expect(page.getByTestId('driver-application').filter({ hasText: licenseeEmail })).toHaveCount(0);
 });

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from './app/providers';
 import { AppRouter } from './app/router';
+import { ScrollToTopOnNavigate } from './app/scroll-to-top';
 import { initI18n } from './lib/i18n';
 import './index.css';
 
@@ -10,6 +11,7 @@ await initI18n();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers>
+      <ScrollToTopOnNavigate />
       <AppRouter />
     </Providers>
   </StrictMode>,

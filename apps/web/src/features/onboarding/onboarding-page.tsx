@@ -20,6 +20,12 @@ export function OnboardingPage() {
   const requestedTab = params.get('tab');
   const initialEmail = params.get('email') ?? '';
   const [tab, setTab] = useState<SignupRole>(isSignupRole(requestedTab) ? requestedTab : 'customer');
+  // A link to another tab while this page is open (the footer's Become a Driver) keeps the page mounted.
+  const [linkedTab, setLinkedTab] = useState(requestedTab);
+  if (requestedTab !== linkedTab) {
+    setLinkedTab(requestedTab);
+    if (isSignupRole(requestedTab)) setTab(requestedTab);
+  }
   const [registeredRole, setRegisteredRole] = useState<SignupRole | null>(null);
   const [, navigate] = useLocation();
   useEffect(() => {

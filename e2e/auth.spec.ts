@@ -1,0 +1,85 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, PASSWORD, registerViaApi, registrationPayloads, signInThroughForm, signInWithToken, uniqueEmail } from './support';
+
+test('a wrong password shows the sign-in failure and keeps the typed email', async ({ page }) => {
+  const email = uniqueEmail('wrong.password');
+  await registerViaApi(page, registrationPayloads.customer(email));
+
+  const response = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/login'));
+  await signInThroughForm(page, email, 'not-the-password');
+  expect((await response).status()).toBe(401);
+
+  const toast = page.getByTestId('toast');
+  await expect(toast).toContainText('Sign-in failed');
+  await expect(toast).toContainText('Invalid email or password');
+  await expect(toast).toHaveClass(/\bbg-destructive\b/);
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByTestId('signin-submit')).toBeEnabled();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+const dashboards = [
+  { role: 'customer', path: '/dashboard' },
+  { role: 'driver', path: '/driver-dashboard' },
+  { role: 'licensee', path: '/licensee-dashboard' },
+] as const;
+
+for (const { role, path } of dashboards) {
+  test(`a ${role} who signs in with the right password lands on ${path}`, async ({ page }) => {
+    const email = uniqueEmail(`signin.${role}`);
+    await registerViaApi(page, registrationPayloads[role](email));
+
+    await signInThroughForm(page, email, PASSWORD);
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByTestId('account-name')).toHaveText('Grace Hopper');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+  });
+}
+
+test('the admin who signs in with the right password lands on /admin-dashboard', async ({ page }) => {
+  await signInThroughForm(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin-dashboard$/);
+  await expect(page.getByTestId('account-name')).toHaveText('Platform Admin');
+});
+
+test('a signed-in rider who opens another role’s dashboard is sent to the rider dashboard', async ({ page }) => {
+  const { token } = await registerViaApi(page, registrationPayloads.customer(uniqueEmail('wrong.role')));
+  await signInWithToken(page, token);
+
+  for (const path of ['/driver-dashboard', '/admin-dashboard', '/licensee-dashboard']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('account-name')).toHaveText('Grace Hopper');
+  }
+});
+
+for (const path of ['/dashboard', '/driver-dashboard', '/licensee-dashboard', '/admin-dashboard']) {
+  test(`a signed-out visitor who opens ${path} is sent to the home page`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('account-name')).toHaveCount(0);
+  });
+}
+
+test('an invalid stored token is removed on load and the visitor is treated as signed out', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  await page.goto('/terms-of-service');
+  await page.evaluate(() => localStorage.setItem('token', 'not-a-real-session-token'));
+
+  const verification = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/users/me');
+  await page.goto('/dashboard');
+  expect((await verification).status()).toBe(401);
+
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await expect.poll(() => warnings.some((text) => text.startsWith('Auth failed'))).toBe(true);
+
+  // Signed out: the sign-in page is offered instead of a redirect to a dashboard.
+  await page.goto('/sign-in');
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-in$/);
+});
