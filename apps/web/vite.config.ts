@@ -2,9 +2,44 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      // Registered by src/lib/install.ts after the first screen has loaded.
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      includeAssets: ['icon.svg', 'apple-touch-icon.png'],
+      manifest: {
+        name: 'CoRide — community ride-hailing',
+        short_name: 'CoRide',
+        description: 'Upfront prices, 6% total fees, drivers keep 94% plus all tips.',
+        theme_color: '#0f766e',
+        background_color: '#ffffff',
+        display: 'standalone',
+        start_url: '/',
+        scope: '/',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The app shell and its code only. API responses (personal data) are never cached:
+        // no runtime caching, and navigations to /api or /ws never fall back to the shell.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/ws/],
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+    }),
+  ],
   resolve: {
     alias: { '@': path.resolve(import.meta.dirname, 'src') },
     conditions: ['source'],
@@ -16,5 +51,6 @@ export default defineConfig({
       '/ws': { target: 'ws://localhost:5000', ws: true },
     },
   },
-  build: { sourcemap: true, chunkSizeWarningLimit: 600 },
+  // The manifest lets bench/web.ts measure each route's initial JavaScript.
+  build: { sourcemap: true, manifest: true, chunkSizeWarningLimit: 600 },
 });

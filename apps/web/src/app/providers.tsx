@@ -1,23 +1,16 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Toaster } from '@/components/ui/toaster';
-import { TooltipProvider } from '@/components/ui/tooltip';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { AuthProvider } from '@/lib/auth';
-import { createQueryClient } from '@/lib/query-client';
-import { RealtimeProvider } from '@/lib/realtime-context';
+
+// Toasts appear after something happens, never on the first paint: their code loads separately.
+const Toaster = lazy(async () => ({ default: (await import('@/components/ui/toaster')).Toaster }));
 
 export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <RealtimeProvider>
-          <TooltipProvider>
-            {children}
-            <Toaster />
-          </TooltipProvider>
-        </RealtimeProvider>
-      </AuthProvider>
-    </QueryClientProvider>
+    <AuthProvider>
+      {children}
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </AuthProvider>
   );
 }

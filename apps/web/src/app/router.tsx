@@ -8,14 +8,29 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   return lazy(async () => ({ default: (await load())[name] }));
 }
 
+/** A page that reads server data: it also loads the query cache and the realtime socket. */
+function dataPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(async () => {
+    const [{ DataProviders }, module] = await Promise.all([import('./data-providers'), load()]);
+    const Page: ComponentType = module[name];
+    return {
+      default: () => (
+        <DataProviders>
+          <Page />
+        </DataProviders>
+      ),
+    };
+  });
+}
+
 const LandingPage = page(() => import('@/features/landing/landing-page'), 'LandingPage');
 const OnboardingPage = page(() => import('@/features/onboarding/onboarding-page'), 'OnboardingPage');
 const SignInPage = page(() => import('@/features/auth/sign-in-page'), 'SignInPage');
-const CustomerDashboardPage = page(() => import('@/features/customer-dashboard/customer-dashboard-page'), 'CustomerDashboardPage');
-const BookRidePage = page(() => import('@/features/booking/book-ride-page'), 'BookRidePage');
-const DriverDashboardPage = page(() => import('@/features/driver-console/driver-dashboard-page'), 'DriverDashboardPage');
-const LicenseeDashboardPage = page(() => import('@/features/licensee-console/licensee-dashboard-page'), 'LicenseeDashboardPage');
-const AdminDashboardPage = page(() => import('@/features/admin-console/admin-dashboard-page'), 'AdminDashboardPage');
+const CustomerDashboardPage = dataPage(() => import('@/features/customer-dashboard/customer-dashboard-page'), 'CustomerDashboardPage');
+const BookRidePage = dataPage(() => import('@/features/booking/book-ride-page'), 'BookRidePage');
+const DriverDashboardPage = dataPage(() => import('@/features/driver-console/driver-dashboard-page'), 'DriverDashboardPage');
+const LicenseeDashboardPage = dataPage(() => import('@/features/licensee-console/licensee-dashboard-page'), 'LicenseeDashboardPage');
+const AdminDashboardPage = dataPage(() => import('@/features/admin-console/admin-dashboard-page'), 'AdminDashboardPage');
 const BusinessLogicDemoPage = page(() => import('@/features/business-demo/business-logic-demo-page'), 'BusinessLogicDemoPage');
 const GlobalShowcasePage = page(() => import('@/features/showcase/global-showcase-page'), 'GlobalShowcasePage');
 const TermsPage = page(() => import('@/features/legal/terms-page'), 'TermsPage');

@@ -1,6 +1,5 @@
 import type { AuthResponse, LoginRequest, PublicUser, RegisterRequest } from '@coride/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { apiRequest, getToken, setToken } from './api';
 
 type AuthState = {
@@ -13,42 +12,43 @@ type AuthState = {
 };
 
 const AuthContext = createContext<AuthState | null>(null);
-export const meQueryKey = ['/api/users/me'] as const;
 
+/**
+ * Who is signed in. Plain state rather than a query cache: it is on every page's first screen,
+ * including the landing page, which needs no other server data.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
-  const [token, setTokenState] = useState(getToken);
+  const [user, setUser] = useState<PublicUser | null>(null);
+  const [isLoading, setIsLoading] = useState(() => getToken() !== null);
 
-  const me = useQuery({
-    queryKey: meQueryKey,
-    enabled: Boolean(token),
-    queryFn: async ({ signal }) => {
-      try {
-        return await apiRequest<PublicUser>('/api/users/me', { signal });
-      } catch (error) {
+  useEffect(() => {
+    if (getToken() === null) return;
+    const controller = new AbortController();
+    apiRequest<PublicUser>('/api/users/me', { signal: controller.signal })
+      .then(setUser)
+      .catch((error: unknown) => {
+        if ((error as Error).name === 'AbortError') return;
         // The spec: a failed verification logs 'Auth failed' and drops the token.
         console.warn('Auth failed', error);
         setToken(null);
-        setTokenState(null);
-        return null;
-      }
-    },
-  });
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setIsLoading(false);
+      });
+    return () => controller.abort();
+  }, []);
 
-  const acceptSession = useCallback(
-    (response: AuthResponse) => {
-      setToken(response.token);
-      setTokenState(response.token);
-      queryClient.setQueryData(meQueryKey, response.user);
-      return response.user;
-    },
-    [queryClient],
-  );
+  const acceptSession = useCallback((response: AuthResponse) => {
+    setToken(response.token);
+    setUser(response.user);
+    setIsLoading(false);
+    return response.user;
+  }, []);
 
   const value = useMemo<AuthState>(
     () => ({
-      user: token ? (me.data ?? null) : null,
-      isLoading: Boolean(token) && me.isPending,
+      user,
+      isLoading,
       login: async (credentials) => acceptSession(await apiRequest<AuthResponse>('/api/login', { method: 'POST', body: credentials })),
       register: async (payload) => acceptSession(await apiRequest<AuthResponse>('/api/register', { method: 'POST', body: payload })),
       logout: async () => {
@@ -58,11 +58,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           // Signing out locally must work even if the server cannot be reached.
         }
         setToken(null);
-        setTokenState(null);
-        queryClient.clear();
+        setUser(null);
       },
     }),
-    [token, me.data, me.isPending, acceptSession, queryClient],
+    [user, isLoading, acceptSession],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

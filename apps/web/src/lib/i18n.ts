@@ -1,28 +1,46 @@
 import { isLanguageCode, languages, type LanguageCode } from '@coride/domain/languages';
-import i18n, { type Resource } from 'i18next';
+import i18n, { type BackendModule, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 export const LANGUAGE_KEY = 'language';
 
-/** English ships in the main bundle as the fallback; other languages load when chosen. */
-const english = import.meta.glob<{ default: Record<string, unknown> }>('../locales/en/*.json', { eager: true });
-const otherLanguages = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*/*.json', '!../locales/en/*.json']);
+type Bundle = { default: Record<string, unknown> };
+
+/**
+ * Only the English texts every page shows (header, footer, common words) ship in the first bundle;
+ * every other namespace, in every language, is its own small file loaded when a page needs it.
+ */
+const shell = import.meta.glob<Bundle>(['../locales/en/common.json', '../locales/en/nav.json', '../locales/en/footer.json'], { eager: true });
+const lazyBundles = import.meta.glob<Bundle>('../locales/*/*.json');
 
 function namespaceOf(file: string): string {
   return file.split('/').pop()!.replace(/\.json$/, '');
 }
 
-export const namespaces = Object.keys(english).map(namespaceOf);
+export const shellNamespaces = Object.keys(shell).map(namespaceOf);
 
-async function loadLanguage(code: LanguageCode): Promise<void> {
-  if (code === 'en' || i18n.hasResourceBundle(code, 'common')) return;
-  const files = Object.entries(otherLanguages).filter(([file]) => file.includes(`/locales/${code}/`));
-  await Promise.all(
-    files.map(async ([file, load]) => {
-      i18n.addResourceBundle(code, namespaceOf(file), (await load()).default, true, true);
-    }),
-  );
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, namespace, callback) {
+    const load = lazyBundles[`../locales/${language}/${namespace}.json`];
+    // A language without this file falls back to English, then to the key itself.
+    if (!load) return callback(null, {});
+    load().then(
+      (bundle) => callback(null, bundle.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
+
+/** Keys the UI asked for that no translation file has, exposed for the browser tests. */
+const missingKeys = new Set<string>();
+declare global {
+  interface Window {
+    __missingTranslationKeys?: () => string[];
+  }
 }
+window.__missingTranslationKeys = () => [...missingKeys];
 
 function applyDocumentLanguage(code: LanguageCode): void {
   const language = languages.find((l) => l.code === code);
@@ -30,8 +48,8 @@ function applyDocumentLanguage(code: LanguageCode): void {
   document.documentElement.dir = language?.dir ?? 'ltr';
 }
 
+/** Switches language; i18next loads the namespaces in use for it through the lazy backend first. */
 export async function changeLanguage(code: LanguageCode): Promise<void> {
-  await loadLanguage(code);
   await i18n.changeLanguage(code);
   try {
     localStorage.setItem(LANGUAGE_KEY, code);
@@ -51,19 +69,28 @@ function savedLanguage(): LanguageCode {
 
 export async function initI18n(): Promise<typeof i18n> {
   const resources: Resource = { en: {} };
-  for (const [file, module] of Object.entries(english)) resources.en![namespaceOf(file)] = module.default;
+  for (const [file, module] of Object.entries(shell)) resources.en![namespaceOf(file)] = module.default;
   i18n.on('languageChanged', (code) => applyDocumentLanguage(isLanguageCode(code) ? code : 'en'));
-  await i18n.use(initReactI18next).init({
+  const initial = savedLanguage();
+  await i18n
+    .use(lazyBackend)
+    .use(initReactI18next)
+    .init({
     resources,
-    lng: 'en',
+    partialBundledLanguages: true,
+    lng: initial,
     fallbackLng: 'en',
-    ns: namespaces,
+    ns: shellNamespaces,
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     returnNull: false,
+    // A key found in no language (not even English) is a bug: record it for the browser tests.
+    saveMissing: true,
+    missingKeyHandler: (_languages, namespace, key, _fallback, _update, options) => {
+      if ((options as { defaultValue?: unknown } | undefined)?.defaultValue !== undefined) return;
+      missingKeys.add(`${namespace}:${key}`);
+    },
   });
-  const initial = savedLanguage();
-  if (initial !== 'en') await changeLanguage(initial);
-  else applyDocumentLanguage('en');
+  applyDocumentLanguage(initial);
   return i18n;
 }

@@ -1,5 +1,5 @@
 import type { ServerMessage } from '@coride/domain/rides';
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { getToken } from './api';
 import { useAuth } from './auth';
 import { RealtimeClient, type RealtimeStatus } from './realtime';
@@ -9,18 +9,17 @@ const RealtimeContext = createContext<RealtimeClient | null>(null);
 /** Opens the socket while someone is signed in. */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();
-  const [client, setClient] = useState<RealtimeClient | null>(null);
-  useEffect(() => {
+  const userId = user?.id;
+  // A new client per signed-in person; the effect below opens and closes its socket.
+  const client = useMemo(() => {
     const token = getToken();
-    if (!user || !token) return;
-    const next = new RealtimeClient(token);
-    next.start();
-    setClient(next);
-    return () => {
-      next.stop();
-      setClient(null);
-    };
-  }, [user]);
+    return userId && token ? new RealtimeClient(token) : null;
+  }, [userId]);
+  useEffect(() => {
+    if (!client) return;
+    client.start();
+    return () => client.stop();
+  }, [client]);
   return <RealtimeContext.Provider value={client}>{children}</RealtimeContext.Provider>;
 }
 
@@ -50,11 +49,6 @@ export function useOnReconnected(refetch: () => void): void {
 
 export function useRealtimeStatus(): RealtimeStatus {
   const client = useRealtimeClient();
-  const [status, setStatus] = useState<RealtimeStatus>(client?.status ?? 'closed');
-  useEffect(() => {
-    if (!client) return;
-    setStatus(client.status);
-    return client.onStatus(setStatus);
-  }, [client]);
-  return status;
+  const subscribe = useCallback((onChange: () => void) => client?.onStatus(onChange) ?? (() => undefined), [client]);
+  return useSyncExternalStore(subscribe, () => client?.status ?? 'closed', () => 'closed');
 }

@@ -6,7 +6,14 @@ import { cn } from '@/lib/utils';
 export function TooltipProvider(props: ComponentProps<typeof TooltipPrimitive.Provider>) {
   return <TooltipPrimitive.Provider delayDuration={700} skipDelayDuration={300} {...props} />;
 }
-export const Tooltip = TooltipPrimitive.Root;
+/** Each tooltip carries its own provider, so pages without tooltips do not load them at start. */
+export function Tooltip(props: ComponentProps<typeof TooltipPrimitive.Root>) {
+  return (
+    <TooltipProvider>
+      <TooltipPrimitive.Root {...props} />
+    </TooltipProvider>
+  );
+}
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
 export function TooltipContent({ className, sideOffset = 4, ...props }: ComponentProps<typeof TooltipPrimitive.Content>) {

@@ -3,8 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DashboardShell } from '@/components/layout/dashboard-shell';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useAdminDashboard } from './api/use-admin-dashboard';
 import { useDriverApplications } from './api/use-driver-applications';
 import { useLicenseeApplications } from './api/use-licensee-applications';
+import { usePlatformStats } from './api/use-platform-stats';
 import { ApplicationsTab } from './components/applications-tab';
 import { ComingSoonTab } from './components/coming-soon-tab';
 import { OverviewTab } from './components/overview-tab';
@@ -17,10 +19,12 @@ const tabs = [
 ] as const;
 type TabValue = (typeof tabs)[number]['value'];
 
-/** The admin's console: platform figures (from rides, later) and the real application queues. */
+/** The admin's console: today's platform figures, all-time statistics and the application queues. */
 export function AdminDashboardPage() {
   const { t } = useTranslation('admin');
   const [tab, setTab] = useState<TabValue>('overview');
+  const dashboard = useAdminDashboard();
+  const platformStats = usePlatformStats();
   const driverApplications = useDriverApplications();
   const licenseeApplications = useLicenseeApplications();
 
@@ -37,6 +41,8 @@ export function AdminDashboardPage() {
         </TabsList>
         <TabsContent value="overview">
           <OverviewTab
+            dashboard={dashboard}
+            platformStats={platformStats}
             driverApplications={driverApplications}
             licenseeApplications={licenseeApplications}
             onReviewApplications={() => setTab('applications')}

@@ -1,37 +1,70 @@
+import type { Ride } from '@coride/domain';
 import { ArrowLeftIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { DashboardShell } from '@/components/layout/dashboard-shell';
 import { buttonVariants } from '@/components/ui/button';
-import { FareRatesCard } from './components/fare-rates-card';
-import { LiveUpdatesCard } from './components/live-updates-card';
-import { MapPlaceholder } from './components/map-placeholder';
-import { TripForm } from './components/trip-form';
+import { ErrorState, LoadingState } from '@/components/ui/query-state';
+import { hasBookingPrefill, parseBookingSearch } from '@/lib/booking-href';
+import { BookingView } from './components/booking-view';
+import { RideCancelledView } from './components/ride/ride-cancelled-view';
+import { RideCompletedView } from './components/ride/ride-completed-view';
+import { RideTracker } from './components/ride/ride-tracker';
+import { useCurrentRide } from './hooks/use-current-ride';
+import { emptyStop, stopAt, type TripDraft } from './trip';
 
-/** /ride: where the rider sets a trip. Requests open with the marketplace; the layout is the real one. */
+function draftFrom(search: string): TripDraft {
+  const { pickup, dropoff } = parseBookingSearch(search);
+  return { pickup: stopAt(pickup), dropoff: stopAt(dropoff) };
+}
+
+/**
+ * /ride: set a trip and request it, then 'Your Ride' follows it live (also after a reload, since
+ * the active ride is read from the server) until it is completed and rated, or ends otherwise.
+ * Rebook and favorites open it with places filled in from the query string.
+ */
 export function BookRidePage() {
   const { t } = useTranslation('booking');
+  const current = useCurrentRide();
+  const search = useSearch();
+  const [path, navigate] = useLocation();
+  const [draft, setDraft] = useState<TripDraft>(() => draftFrom(search));
+
+  // The prefill is read once; the address bar goes back to plain /ride so a reload starts clean.
+  useEffect(() => {
+    if (hasBookingPrefill(search)) navigate(path, { replace: true });
+  }, [search, path, navigate]);
+
+  const ride = current.ride;
+  const backLink = (
+    <Link href="/dashboard" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+      <ArrowLeftIcon aria-hidden className="rtl:rotate-180" />
+      {t('backToDashboard')}
+    </Link>
+  );
+
+  function startOver() {
+    setDraft({ pickup: emptyStop, dropoff: emptyStop });
+    current.dismiss();
+  }
+
+  function changeTrip(ended: Ride) {
+    setDraft({ pickup: stopAt(ended.pickupLocation), dropoff: stopAt(ended.dropoffLocation) });
+    current.dismiss();
+  }
+
+  let content;
+  if (current.isLoading) content = <LoadingState label={t('loadingRide')} />;
+  else if (current.error && !ride) content = <ErrorState title={t('loadRideFailed')} error={current.error} onRetry={current.refetch} />;
+  else if (!ride) content = <BookingView draft={draft} onDraftChange={setDraft} onBooked={current.track} />;
+  else if (ride.status === 'completed') content = <RideCompletedView ride={ride} onBookAnother={startOver} />;
+  else if (ride.status === 'cancelled') content = <RideCancelledView ride={ride} onRebooked={current.track} onChangeTrip={() => changeTrip(ride)} />;
+  else content = <RideTracker ride={ride} onCancelled={current.dismiss} />;
+
   return (
-    <DashboardShell
-      title={t('title')}
-      subtitle={t('subtitle')}
-      actions={
-        <Link href="/dashboard" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-          <ArrowLeftIcon aria-hidden className="rtl:rotate-180" />
-          {t('backToDashboard')}
-        </Link>
-      }
-    >
-      <div className="grid gap-6 lg:grid-cols-5">
-        <div className="space-y-6 lg:col-span-2">
-          <TripForm />
-          <FareRatesCard />
-        </div>
-        <div className="space-y-6 lg:col-span-3">
-          <MapPlaceholder />
-          <LiveUpdatesCard />
-        </div>
-      </div>
+    <DashboardShell title={ride ? t('ride.title') : t('title')} subtitle={ride ? t('ride.subtitle') : t('subtitle')} actions={backLink}>
+      {content}
     </DashboardShell>
   );
 }

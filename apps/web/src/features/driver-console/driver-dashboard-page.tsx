@@ -1,23 +1,54 @@
-import { CarIcon, InboxIcon, WalletIcon } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import type { DriverOffer } from '@coride/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DashboardShell } from '@/components/layout/dashboard-shell';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState, LoadingState } from '@/components/ui/query-state';
 import { useAuth } from '@/lib/auth';
+import { useActiveRide } from './api/use-active-ride';
+import { declineRide } from './api/use-decline-ride';
+import { driverOffersQueryKey, useDriverOffers } from './api/use-driver-offers';
 import { useDriverProfile } from './api/use-driver-profile';
+import { useDriverRides } from './api/use-driver-rides';
+import { ACTIVE_RIDE_HEADING_ID, ActiveRideCard } from './components/active-ride-card';
 import { AvailabilityCard } from './components/availability-card';
 import { DriverProfileCard } from './components/driver-profile-card';
+import { EarningsSummaryCard } from './components/earnings-summary-card';
 import { LocationCard } from './components/location-card';
 import { PerformanceSection } from './components/performance-section';
+import { RecentRidesCard } from './components/recent-rides-card';
+import { RIDE_REQUESTS_HEADING_ID, RideRequestsSection } from './components/ride-requests-section';
+import { useAnnouncer } from './hooks/use-announcer';
+import { useDriverRealtime } from './hooks/use-driver-realtime';
+import { useLocationStream } from './hooks/use-location-stream';
 
-/** The driver's console: availability, today's numbers, requests, rides, vehicle and location. */
+/**
+ * The driver's console: availability, the ride under way, incoming requests with their countdown,
+ * today's numbers, recent rides and earnings, vehicle and location. The server is the authority:
+ * every change is a call whose answer updates the screen, and a reconnect re-reads everything.
+ */
 export function DriverDashboardPage() {
   const { t } = useTranslation('driver');
   const { user } = useAuth();
+  const queryClient = useQueryClient();
   const profile = useDriverProfile();
+  const activeRide = useActiveRide();
+  const offers = useDriverOffers();
+  const rides = useDriverRides();
+  const announcer = useAnnouncer();
+  useDriverRealtime(announcer.announce);
+  const isOnline = profile.data?.status === 'online';
+  const stream = useLocationStream(isOnline);
+  const ride = activeRide.data?.ride ?? null;
+  useFocusAcrossRideChanges(activeRide.isPending ? undefined : (ride?.id ?? null));
   if (!user) return null;
+
+  // Going offline lets this driver's open requests go to the next drivers at once.
+  function declineOpenOffers() {
+    const open = queryClient.getQueryData<DriverOffer[]>(driverOffersQueryKey) ?? [];
+    queryClient.setQueryData<DriverOffer[]>(driverOffersQueryKey, []);
+    for (const offer of open) declineRide(offer.ride.id).catch(() => undefined);
+  }
 
   return (
     <DashboardShell title={t('title')} subtitle={t('subtitle', { name: user.firstName })}>
@@ -27,17 +58,30 @@ export function DriverDashboardPage() {
         <ErrorState title={t('errors.fetchDriver')} error={profile.error} onRetry={() => void profile.refetch()} />
       ) : (
         <div className="space-y-6">
-          <AvailabilityCard profile={profile.data} />
+          <AvailabilityCard profile={profile.data} hasActiveRide={ride !== null} onWentOffline={declineOpenOffers} />
+          {activeRide.isError ? (
+            <ErrorState title={t('errors.fetchActiveRide')} error={activeRide.error} onRetry={() => void activeRide.refetch()} />
+          ) : ride ? (
+            <ActiveRideCard ride={ride} />
+          ) : null}
+          {ride ? null : (
+            <RideRequestsSection
+              offers={offers}
+              isOnline={isOnline}
+              driverPosition={stream.position ?? (profile.data.currentLocation ? { ...profile.data.currentLocation, accuracyMeters: 0 } : null)}
+              announcements={announcer}
+              announce={announcer.announce}
+            />
+          )}
           <PerformanceSection profile={profile.data} />
           <div className="grid gap-6 lg:grid-cols-3">
             <div className="space-y-6 lg:col-span-2">
-              <EmptyCard title={t('requests.title')} icon={InboxIcon} emptyTitle={t('requests.emptyTitle')} emptyDescription={t('requests.emptyDescription')} />
-              <EmptyCard title={t('recentRides.title')} icon={CarIcon} emptyTitle={t('recentRides.emptyTitle')} emptyDescription={t('recentRides.emptyDescription')} />
-              <EmptyCard title={t('earnings.title')} icon={WalletIcon} emptyTitle={t('earnings.emptyTitle')} emptyDescription={t('earnings.emptyDescription')} />
+              <RecentRidesCard rides={rides} />
+              <EarningsSummaryCard profile={profile.data} rides={rides} />
             </div>
             <div className="space-y-6">
               <DriverProfileCard profile={profile.data} name={`${user.firstName} ${user.lastName}`} />
-              <LocationCard />
+              <LocationCard livePosition={stream.position} isSharing={isOnline} isUnavailable={stream.isUnavailable} />
             </div>
           </div>
         </div>
@@ -46,15 +90,18 @@ export function DriverDashboardPage() {
   );
 }
 
-function EmptyCard({ title, icon, emptyTitle, emptyDescription }: { title: string; icon: ComponentProps<typeof EmptyState>['icon']; emptyTitle: string; emptyDescription: string }) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">{title}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <EmptyState icon={icon} title={emptyTitle} description={emptyDescription} />
-      </CardContent>
-    </Card>
-  );
+/**
+ * Accepting a request or finishing a ride swaps the cards under the keyboard; when that drops focus
+ * to the page, it goes to the heading of what replaced them. Never on the first load.
+ */
+function useFocusAcrossRideChanges(rideId: string | null | undefined) {
+  const previous = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (rideId === undefined) return;
+    const before = previous.current;
+    previous.current = rideId;
+    if (before === undefined || before === rideId) return;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    document.getElementById(rideId ? ACTIVE_RIDE_HEADING_ID : RIDE_REQUESTS_HEADING_ID)?.focus();
+  }, [rideId]);
 }

@@ -1,9 +1,10 @@
 import { CheckCircle2Icon, SmartphoneIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { canPromptInstall, promptInstall, subscribeInstallPrompt } from '@/lib/install';
 
 export type InstallPlatform = 'ios' | 'android' | 'desktop';
 
@@ -21,6 +22,20 @@ const STEPS = 3;
 export function InstallGuide({ onFinish, platform = detectInstallPlatform(navigator.userAgent) }: { onFinish: () => void; platform?: InstallPlatform }) {
   const { t } = useTranslation('onboarding');
   const [step, setStep] = useState(1);
+  // Where the browser offers installation (Chrome, Edge, Android), one button does it for real.
+  const canInstall = useSyncExternalStore(subscribeInstallPrompt, canPromptInstall, () => false);
+  const installButton = canInstall ? (
+    <Button
+      variant="secondary"
+      className="w-full"
+      data-testid="install-app"
+      onClick={async () => {
+        if (await promptInstall()) onFinish();
+      }}
+    >
+      {t('install.installNow')}
+    </Button>
+  ) : null;
   const benefits = (
     <div>
       <h3 className="mb-2 text-sm font-semibold">{t('install.benefitsTitle')}</h3>
@@ -46,7 +61,8 @@ export function InstallGuide({ onFinish, platform = detectInstallPlatform(naviga
           <CardDescription>{t('install.desktopBody')}</CardDescription>
         </CardHeader>
         <CardContent>{benefits}</CardContent>
-        <CardFooter>
+        <CardFooter className="flex-col gap-2">
+          {installButton}
           <Button className="w-full" onClick={onFinish}>
             {t('install.continue')}
           </Button>
@@ -68,6 +84,7 @@ export function InstallGuide({ onFinish, platform = detectInstallPlatform(naviga
           {t(`install.${platform}.${step}`)}
         </p>
         {benefits}
+        {installButton}
       </CardContent>
       <CardFooter className="flex-wrap justify-between gap-2">
         <Button variant="ghost" onClick={onFinish}>

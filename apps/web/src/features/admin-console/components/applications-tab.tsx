@@ -3,11 +3,12 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { FileTextIcon, StoreIcon, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DriverApplicationItem } from '@/components/application-review/driver-application-item';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState, LoadingState } from '@/components/ui/query-state';
+import { useReviewDriverApplication } from '../api/use-review-driver-application';
 import { APPLICATIONS_SHOWN, newestApplications } from '../applications';
-import { DriverApplicationItem } from './driver-application-item';
 import { LicenseeApplicationItem } from './licensee-application-item';
 
 export function ApplicationsTab({
@@ -18,6 +19,7 @@ export function ApplicationsTab({
   licenseeApplications: UseQueryResult<LicenseeApplication[]>;
 }) {
   const { t } = useTranslation('admin');
+  const reviewDriver = useReviewDriverApplication();
   return (
     <div className="grid gap-6 xl:grid-cols-2">
       <ApplicationsCard
@@ -28,7 +30,9 @@ export function ApplicationsTab({
         emptyTitle={t('applications.driversEmptyTitle')}
         emptyDescription={t('applications.driversEmptyDescription')}
         testId="driver-applications"
-        renderItem={(application) => <DriverApplicationItem key={application.id} application={application} />}
+        renderItem={(application) => (
+          <DriverApplicationItem key={application.id} application={application} onReview={(request) => reviewDriver.mutateAsync({ id: application.id, ...request })} />
+        )}
       />
       <ApplicationsCard
         title={t('applications.licenseesTitle')}

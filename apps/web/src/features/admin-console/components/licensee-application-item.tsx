@@ -1,16 +1,16 @@
 import type { LicenseeApplication } from '@coride/domain';
 import { MapPinIcon, StoreIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { ApplicationItemLayout } from '@/components/application-review/application-item-layout';
+import { ApplicationReviewDialog } from '@/components/application-review/application-review-dialog';
+import { ReviewSection, ZipCodeList } from '@/components/application-review/review-parts';
 import { ApplicationStatusBadge } from '@/components/application-status-badge';
-import { Button } from '@/components/ui/button';
 import { DetailList } from '@/components/ui/detail-list';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { useFormatters } from '@/lib/format';
-import { ApplicationItemLayout } from './application-item-layout';
-import { PreviousReview, ReviewDecision, ReviewSection } from './review-parts';
+import { useReviewLicenseeApplication } from '../api/use-review-licensee-application';
 
 export function LicenseeApplicationItem({ application }: { application: LicenseeApplication }) {
   const { t } = useTranslation('admin');
+  const review = useReviewLicenseeApplication();
   const { user } = application;
   const name = `${user.firstName} ${user.lastName}`;
   return (
@@ -20,7 +20,44 @@ export function LicenseeApplicationItem({ application }: { application: Licensee
       status={application.status}
       submittedAt={application.submittedAt}
       testId="licensee-application"
-      review={<LicenseeReviewDialog application={application} name={name} />}
+      review={
+        <ApplicationReviewDialog
+          name={name}
+          title={t('review.licenseeTitle', { name })}
+          submittedAt={application.submittedAt}
+          status={application.status}
+          reviewedAt={application.reviewedAt}
+          reviewNotes={application.reviewNotes}
+          onReview={(request) => review.mutateAsync({ id: application.id, ...request })}
+        >
+          <ReviewSection title={t('review.applicant')}>
+            <DetailList
+              items={[
+                { label: t('review.name'), value: name },
+                { label: t('review.email'), value: <span className="break-all">{user.email}</span> },
+                { label: t('review.status'), value: <ApplicationStatusBadge status={application.status} /> },
+                {
+                  label: t('review.experience'),
+                  value: application.experience ? t(`experience.${application.experience}`, { defaultValue: application.experience }) : t('review.notProvided'),
+                },
+              ]}
+            />
+          </ReviewSection>
+          <ReviewSection title={t('review.business')}>
+            <DetailList
+              items={[
+                { label: t('review.businessName'), value: application.businessName },
+                { label: t('review.territoryName'), value: application.territoryName },
+                { label: t('review.zipCodes'), value: t('review.zipCount', { count: application.proposedZipCodes.length }) },
+              ]}
+            />
+            <ZipCodeList zipCodes={application.proposedZipCodes} label={t('review.zipCodes')} />
+          </ReviewSection>
+          <ReviewSection title={t('review.businessPlan')}>
+            <p className="rounded-md bg-muted p-3 text-sm whitespace-pre-wrap break-words">{application.businessPlan}</p>
+          </ReviewSection>
+        </ApplicationReviewDialog>
+      }
     >
       <div className="space-y-1.5">
         <p className="flex items-start gap-1.5">
@@ -34,69 +71,8 @@ export function LicenseeApplicationItem({ application }: { application: Licensee
             {application.territoryName}
           </span>
         </p>
-        <ZipCodes zipCodes={application.proposedZipCodes} label={t('applications.zipCodes')} />
+        <ZipCodeList zipCodes={application.proposedZipCodes} label={t('applications.zipCodes')} />
       </div>
     </ApplicationItemLayout>
-  );
-}
-
-function ZipCodes({ zipCodes, label }: { zipCodes: string[]; label: string }) {
-  return (
-    <ul aria-label={label} className="flex flex-wrap gap-1.5">
-      {zipCodes.map((zip) => (
-        <li key={zip} className="rounded-md border bg-muted px-2 py-0.5 font-mono text-xs">
-          {zip}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function LicenseeReviewDialog({ application, name }: { application: LicenseeApplication; name: string }) {
-  const { t } = useTranslation('admin');
-  const format = useFormatters();
-  const { user } = application;
-  return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button variant="outline" size="sm" aria-label={t('applications.reviewLabel', { name })}>
-          {t('applications.review')}
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="sm:max-w-xl" data-testid="application-review">
-        <DialogHeader className="pe-6">
-          <DialogTitle>{t('review.licenseeTitle', { name })}</DialogTitle>
-          <DialogDescription>{t('review.submitted', { date: format.dateTime(application.submittedAt) })}</DialogDescription>
-        </DialogHeader>
-        <ReviewSection title={t('review.applicant')}>
-          <DetailList
-            items={[
-              { label: t('review.name'), value: name },
-              { label: t('review.email'), value: <span className="break-all">{user.email}</span> },
-              { label: t('review.status'), value: <ApplicationStatusBadge status={application.status} /> },
-              {
-                label: t('review.experience'),
-                value: application.experience ? t(`experience.${application.experience}`, { defaultValue: application.experience }) : t('review.notProvided'),
-              },
-            ]}
-          />
-        </ReviewSection>
-        <ReviewSection title={t('review.business')}>
-          <DetailList
-            items={[
-              { label: t('review.businessName'), value: application.businessName },
-              { label: t('review.territoryName'), value: application.territoryName },
-              { label: t('review.zipCodes'), value: t('review.zipCount', { count: application.proposedZipCodes.length }) },
-            ]}
-          />
-          <ZipCodes zipCodes={application.proposedZipCodes} label={t('review.zipCodes')} />
-        </ReviewSection>
-        <ReviewSection title={t('review.businessPlan')}>
-          <p className="rounded-md bg-muted p-3 text-sm whitespace-pre-wrap break-words">{application.businessPlan}</p>
-        </ReviewSection>
-        <PreviousReview reviewedAt={application.reviewedAt} reviewNotes={application.reviewNotes} />
-        <ReviewDecision />
-      </DialogContent>
-    </Dialog>
   );
 }

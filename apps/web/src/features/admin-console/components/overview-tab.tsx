@@ -1,45 +1,75 @@
-import type { ApplicationStatus } from '@coride/domain';
+import type { AdminDashboard, ApplicationStatus, PlatformStats } from '@coride/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { ActivityIcon, ArrowRightIcon, CarIcon, DollarSignIcon, FileTextIcon, SmileIcon, StoreIcon, type LucideIcon } from 'lucide-react';
+import {
+  ActivityIcon,
+  ArrowRightIcon,
+  BanIcon,
+  CarIcon,
+  CheckCircle2Icon,
+  DollarSignIcon,
+  FileTextIcon,
+  MapIcon,
+  RotateCwIcon,
+  SmileIcon,
+  StoreIcon,
+  UserIcon,
+  UsersIcon,
+  WalletIcon,
+  type LucideIcon,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/query-state';
 import { Spinner } from '@/components/ui/spinner';
 import { StatCard } from '@/components/ui/stat-card';
 import { useFormatters } from '@/lib/format';
 import { isAwaitingReview } from '../applications';
 
-const platformStats = [
-  { key: 'activeRides', icon: ActivityIcon },
-  { key: 'onlineDrivers', icon: CarIcon },
-  { key: 'dailyRevenue', icon: DollarSignIcon },
-  { key: 'customerSatisfaction', icon: SmileIcon },
-] as const;
-
 type ApplicationsQuery = UseQueryResult<{ status: ApplicationStatus }[]>;
+type Figure = { key: string; label: string; value: ReactNode | null; hint?: string; icon: LucideIcon };
 
 export function OverviewTab({
+  dashboard,
+  platformStats,
   driverApplications,
   licenseeApplications,
   onReviewApplications,
 }: {
+  dashboard: UseQueryResult<AdminDashboard>;
+  platformStats: UseQueryResult<PlatformStats>;
   driverApplications: ApplicationsQuery;
   licenseeApplications: ApplicationsQuery;
   onReviewApplications: () => void;
 }) {
   const { t } = useTranslation('admin');
+  const format = useFormatters();
+  const todayFigures = useTodayFigures(dashboard.data);
+  const platformFigures = usePlatformFigures(platformStats.data);
   return (
     <div className="space-y-6">
-      <section aria-labelledby="platform-stats-heading">
-        <h2 id="platform-stats-heading" className="sr-only">
-          {t('stats.heading')}
-        </h2>
-        {/* Platform figures come from rides (GET /api/admin/dashboard, marketplace issue). */}
-        <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-          {platformStats.map(({ key, icon }) => (
-            <StatCard key={key} label={t(`stats.${key}`)} value={null} hint={t('stats.noRidesYet')} icon={icon} />
-          ))}
+      <section aria-labelledby="platform-today-heading" className="space-y-3" data-testid="admin-today">
+        <div className="flex flex-wrap items-end justify-between gap-2">
+          <div>
+            <h2 id="platform-today-heading" className="text-lg font-semibold">
+              {t('stats.heading')}
+            </h2>
+            {dashboard.dataUpdatedAt ? (
+              <p className="text-sm text-muted-foreground">{t('stats.updatedAt', { time: format.dateTime(new Date(dashboard.dataUpdatedAt).toISOString()) })}</p>
+            ) : null}
+          </div>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => void Promise.all([dashboard.refetch(), platformStats.refetch()])}
+            disabled={dashboard.isFetching || platformStats.isFetching}
+          >
+            <RotateCwIcon aria-hidden className={dashboard.isFetching ? 'animate-spin' : undefined} />
+            {t('stats.refresh')}
+          </Button>
         </div>
+        <FigureGrid query={dashboard} errorTitle={t('errors.dashboard')} figures={todayFigures} />
       </section>
 
       <Card>
@@ -58,8 +88,79 @@ export function OverviewTab({
           <PendingCount label={t('pending.licensees')} query={licenseeApplications} icon={StoreIcon} testId="pending-licensee-applications" />
         </CardContent>
       </Card>
+
+      <section aria-labelledby="platform-stats-heading" className="space-y-3" data-testid="platform-stats">
+        <div>
+          <h2 id="platform-stats-heading" className="text-lg font-semibold">
+            {t('platform.title')}
+          </h2>
+          <p className="text-sm text-muted-foreground">{t('platform.description')}</p>
+        </div>
+        <FigureGrid query={platformStats} errorTitle={t('errors.platformStats')} figures={platformFigures} />
+      </section>
     </div>
   );
+}
+
+/** A grid of headline figures from one query, with its loading and error states. */
+function FigureGrid({ query, errorTitle, figures }: { query: UseQueryResult<unknown>; errorTitle: string; figures: Figure[] }) {
+  if (query.isError) return <ErrorState title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />;
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-busy={query.isPending}>
+      {figures.map(({ key, label, value, hint, icon }) => (
+        <div key={key} data-testid={`stat-${key}`} className="contents">
+          <StatCard label={label} value={value} hint={query.isPending ? undefined : hint} icon={icon} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function useTodayFigures(data: AdminDashboard | undefined): Figure[] {
+  const { t } = useTranslation('admin');
+  const format = useFormatters();
+  return [
+    { key: 'activeRides', label: t('stats.activeRides'), value: data ? format.number(data.activeRides) : null, hint: t('stats.activeRidesHint'), icon: ActivityIcon },
+    { key: 'onlineDrivers', label: t('stats.onlineDrivers'), value: data ? format.number(data.onlineDrivers) : null, hint: t('stats.onlineDriversHint'), icon: CarIcon },
+    { key: 'dailyRevenue', label: t('stats.dailyRevenue'), value: data ? format.money(data.dailyRevenue) : null, hint: t('stats.dailyRevenueHint'), icon: DollarSignIcon },
+    {
+      key: 'customerSatisfaction',
+      label: t('stats.customerSatisfaction'),
+      value:
+        data?.customerSatisfaction == null ? null : t('stats.ratingValue', { rating: format.number(data.customerSatisfaction, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) }),
+      hint: data && data.customerSatisfaction === null ? t('stats.noRatingsYet') : t('stats.customerSatisfactionHint'),
+      icon: SmileIcon,
+    },
+  ];
+}
+
+function usePlatformFigures(data: PlatformStats | undefined): Figure[] {
+  const { t } = useTranslation('admin');
+  const format = useFormatters();
+  const count = (value: number | undefined) => (value === undefined ? null : format.number(value));
+  const completionRate = data && data.totalRides > 0 ? format.percent(data.completedRides / data.totalRides) : null;
+  return [
+    { key: 'riders', label: t('platform.riders'), value: count(data?.riders), icon: UserIcon },
+    {
+      key: 'drivers',
+      label: t('platform.drivers'),
+      value: count(data?.drivers),
+      hint: data ? t('platform.approvedDrivers', { count: data.approvedDrivers, formatted: format.number(data.approvedDrivers) }) : undefined,
+      icon: CarIcon,
+    },
+    { key: 'licensees', label: t('platform.licensees'), value: count(data?.licensees), icon: UsersIcon },
+    { key: 'territories', label: t('platform.territories'), value: count(data?.territories), icon: MapIcon },
+    { key: 'totalRides', label: t('platform.totalRides'), value: count(data?.totalRides), icon: ActivityIcon },
+    {
+      key: 'completedRides',
+      label: t('platform.completedRides'),
+      value: count(data?.completedRides),
+      hint: completionRate ? t('platform.completionRate', { rate: completionRate }) : undefined,
+      icon: CheckCircle2Icon,
+    },
+    { key: 'cancelledRides', label: t('platform.cancelledRides'), value: count(data?.cancelledRides), icon: BanIcon },
+    { key: 'totalRevenue', label: t('platform.totalRevenue'), value: data ? format.money(data.totalRevenue) : null, hint: t('platform.totalRevenueHint'), icon: WalletIcon },
+  ];
 }
 
 function PendingCount({ label, query, icon, testId }: { label: string; query: ApplicationsQuery; icon: LucideIcon; testId: string }) {

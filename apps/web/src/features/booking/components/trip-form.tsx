@@ -1,31 +1,70 @@
-import { AlertCircleIcon, BriefcaseIcon, CarIcon, CircleDotIcon, ClockIcon, CrosshairIcon, HomeIcon, InfoIcon, MapPinIcon, RouteIcon } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import type { Location, QuoteResponse } from '@coride/domain';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { AlertCircleIcon, ArrowDownUpIcon, CarIcon, CircleDotIcon, ClockIcon, CrosshairIcon, MapPinIcon, MapPinOffIcon, RotateCwIcon, RouteIcon } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddressInput, type AddressInputMessages } from '@/components/address-input';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { ComingSoonButton } from '@/components/ui/coming-soon-button';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { ApiRequestError } from '@/lib/api';
+import { useFormatters } from '@/lib/format';
 import { useCurrentPosition } from '@/lib/geolocation';
+import { useReverseGeocode } from '../api/reverse-geocode';
+import { useSearchAddresses } from '../api/search-addresses';
+import { stopAt, type StopKind, type TripDraft, type TripStop } from '../trip';
+import { QuickPlaces } from './quick-places';
 
-/** Pickup and destination, the trip estimate and the request button (which opens with the marketplace). */
-export function TripForm() {
+type TripFormProps = {
+  draft: TripDraft;
+  onStopChange: (kind: StopKind, stop: TripStop) => void;
+  onSwap: () => void;
+  quote: UseQueryResult<QuoteResponse, Error>;
+  onRequest: () => void;
+  isRequesting: boolean;
+};
+
+/** From and To, one-tap places, the trip estimate, and Request Ride at the server's upfront price. */
+export function TripForm({ draft, onStopChange, onSwap, quote, onRequest, isRequesting }: TripFormProps) {
   const { t } = useTranslation('booking');
-  const ids = { from: useId(), to: useId(), status: useId() };
-  const [pickup, setPickup] = useState('');
-  const [destination, setDestination] = useState('');
+  const format = useFormatters();
+  const ids = { from: useId(), to: useId(), status: useId(), summary: useId() };
+  const search = useSearchAddresses();
+  const reverse = useReverseGeocode();
   const { isLocating, locate } = useCurrentPosition();
-  const hasBothLocations = pickup.trim() !== '' && destination.trim() !== '';
+  const { pickup, dropoff } = draft;
+  const hasBothPlaces = pickup.location !== null && dropoff.location !== null;
+  const fare = hasBothPlaces ? quote.data : undefined;
+
+  const messages: AddressInputMessages = {
+    searching: t('trip.searching'),
+    suggestions: (count) => t('trip.suggestions', { count }),
+    listLabel: t('trip.suggestionsLabel'),
+  };
+  const addressProps = (kind: StopKind) => ({
+    value: draft[kind].text,
+    isResolved: draft[kind].location !== null,
+    onValueChange: (text: string) => onStopChange(kind, { text, location: null }),
+    onResolved: (location: Location) => onStopChange(kind, stopAt(location)),
+    search,
+    onNotFound: () => toast({ title: t('errors.addressTitle'), description: t('errors.addressDescription'), variant: 'destructive' }),
+    onSearchError: (error: unknown) =>
+      toast({ title: t('errors.addressTitle'), description: error instanceof Error ? error.message : t('errors.addressDescription'), variant: 'destructive' }),
+    messages,
+  });
 
   async function fillWithCurrentLocation() {
     const position = await locate();
-    if (position) {
-      setPickup(t('trip.currentLocationValue', { lat: position.lat.toFixed(5), lng: position.lng.toFixed(5) }));
-    } else {
+    if (!position) {
       toast({ title: t('errors.locationTitle'), description: t('errors.locationDescription'), variant: 'destructive' });
+      return;
     }
+    const point = { lat: position.lat, lng: position.lng };
+    const found = await reverse(point).catch(() => null);
+    const address = found?.address ?? t('trip.currentLocationValue', { lat: point.lat.toFixed(5), lng: point.lng.toFixed(5) });
+    onStopChange('pickup', stopAt({ ...point, address }));
   }
 
   return (
@@ -34,100 +73,67 @@ export function TripForm() {
         <CardTitle as="h2">{t('trip.title')}</CardTitle>
       </CardHeader>
       <CardContent>
-        <form className="space-y-5" onSubmit={(event) => event.preventDefault()} noValidate>
+        <form
+          className="space-y-5"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (fare && !isRequesting) onRequest();
+          }}
+          noValidate
+        >
           <div className="space-y-2">
             <Label htmlFor={ids.from}>{t('trip.from')}</Label>
-            <InputWithIcon icon={<CircleDotIcon className="size-4 text-primary" aria-hidden />}>
-              <Input
-                id={ids.from}
-                name="pickup"
-                value={pickup}
-                onChange={(event) => setPickup(event.target.value)}
-                placeholder={t('trip.fromPlaceholder')}
-                autoComplete="street-address"
-                className="ps-9"
-                data-testid="pickup-input"
-              />
-            </InputWithIcon>
-            <Button variant="ghost" size="sm" className="-ms-2 text-primary" onClick={() => void fillWithCurrentLocation()} disabled={isLocating}>
-              {isLocating ? <Spinner label={t('trip.locating')} /> : <CrosshairIcon aria-hidden />}
-              {isLocating ? null : t('trip.useCurrentLocation')}
-            </Button>
+            <AddressInput
+              id={ids.from}
+              {...addressProps('pickup')}
+              icon={<CircleDotIcon className="size-4 text-primary" aria-hidden />}
+              placeholder={t('trip.fromPlaceholder')}
+              data-testid="pickup-input"
+            />
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <Button variant="ghost" size="sm" className="-ms-2 text-primary" onClick={() => void fillWithCurrentLocation()} disabled={isLocating} data-testid="use-current-location">
+                {isLocating ? <Spinner label={t('trip.locating')} /> : <CrosshairIcon aria-hidden />}
+                {isLocating ? null : t('trip.useCurrentLocation')}
+              </Button>
+              <Button variant="ghost" size="sm" onClick={onSwap} disabled={!pickup.text && !dropoff.text} aria-label={t('trip.swap')} title={t('trip.swap')}>
+                <ArrowDownUpIcon aria-hidden />
+              </Button>
+            </div>
           </div>
 
           <div className="space-y-2">
             <Label htmlFor={ids.to}>{t('trip.to')}</Label>
-            <InputWithIcon icon={<MapPinIcon className="size-4 text-destructive" aria-hidden />}>
-              <Input
-                id={ids.to}
-                name="destination"
-                value={destination}
-                onChange={(event) => setDestination(event.target.value)}
-                placeholder={t('trip.toPlaceholder')}
-                autoComplete="street-address"
-                className="ps-9"
-                data-testid="destination-input"
-              />
-            </InputWithIcon>
-            <div role="group" aria-label={t('trip.quickDestinations')} className="flex flex-wrap gap-2 pt-1">
-              <ComingSoonButton variant="outline" size="sm" reason={t('trip.savedPlacesSoon')}>
-                <HomeIcon aria-hidden />
-                {t('trip.home')}
-              </ComingSoonButton>
-              <ComingSoonButton variant="outline" size="sm" reason={t('trip.savedPlacesSoon')}>
-                <BriefcaseIcon aria-hidden />
-                {t('trip.work')}
-              </ComingSoonButton>
-            </div>
+            <AddressInput
+              id={ids.to}
+              {...addressProps('dropoff')}
+              icon={<MapPinIcon className="size-4 text-destructive" aria-hidden />}
+              placeholder={t('trip.toPlaceholder')}
+              data-testid="dropoff-input"
+            />
+            <QuickPlaces pickup={pickup.location} onChoose={(location) => onStopChange('dropoff', stopAt(location))} />
           </div>
 
-          <section aria-labelledby={`${ids.status}-summary`} className="rounded-lg bg-muted p-4">
-            <h3 id={`${ids.status}-summary`} className="sr-only">
+          <section aria-labelledby={ids.summary} className="rounded-lg bg-muted p-4" data-testid="trip-summary">
+            <h3 id={ids.summary} className="sr-only">
               {t('summary.heading')}
             </h3>
             <dl className="grid grid-cols-2 gap-4">
-              <div>
-                <dt className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
-                  <RouteIcon className="size-3.5" aria-hidden />
-                  {t('summary.distance')}
-                </dt>
-                <dd className="mt-1 text-lg font-semibold" aria-hidden>
-                  —
-                </dd>
-              </div>
-              <div>
-                <dt className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
-                  <ClockIcon className="size-3.5" aria-hidden />
-                  {t('summary.time')}
-                </dt>
-                <dd className="mt-1 text-lg font-semibold" aria-hidden>
-                  —
-                </dd>
-              </div>
+              <SummaryItem icon={<RouteIcon className="size-3.5" aria-hidden />} label={t('summary.distance')}>
+                {fare ? t('summary.distanceValue', { value: format.number(fare.distance, { maximumFractionDigits: 1 }) }) : null}
+              </SummaryItem>
+              <SummaryItem icon={<ClockIcon className="size-3.5" aria-hidden />} label={t('summary.time')}>
+                {fare ? t('summary.timeValue', { value: format.number(fare.duration) }) : null}
+              </SummaryItem>
             </dl>
-            <p className="mt-2 text-xs text-muted-foreground">{t('summary.pending')}</p>
           </section>
 
           <div className="space-y-3">
-            <Button type="submit" size="lg" className="w-full" disabled aria-describedby={ids.status} data-testid="request-ride">
-              <CarIcon aria-hidden />
-              {t('request.button')}
+            <Button type="submit" size="lg" className="w-full" disabled={!fare || isRequesting} aria-describedby={ids.status} data-testid="request-ride">
+              {isRequesting ? <Spinner /> : <CarIcon aria-hidden />}
+              {isRequesting ? t('request.requesting') : fare ? t('request.buttonWithTotal', { total: format.money(fare.totalFare) }) : t('request.button')}
             </Button>
             <div id={ids.status} aria-live="polite">
-              {hasBothLocations ? (
-                <div className="flex gap-3 rounded-lg border border-primary/30 bg-accent p-3 text-sm text-accent-foreground" data-testid="booking-soon">
-                  <InfoIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-                  <div>
-                    <p className="font-semibold">{t('request.soonTitle')}</p>
-                    <p>{t('request.soonDescription')}</p>
-                  </div>
-                </div>
-              ) : (
-                <p className="flex gap-2 text-sm text-muted-foreground" data-testid="missing-information">
-                  <AlertCircleIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-                  <span>{t('request.missing')}</span>
-                </p>
-              )}
+              <QuoteStatus hasBothPlaces={hasBothPlaces} quote={quote} />
             </div>
           </div>
         </form>
@@ -136,11 +142,59 @@ export function TripForm() {
   );
 }
 
-function InputWithIcon({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+function SummaryItem({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="relative">
-      <span className="pointer-events-none absolute inset-y-0 start-3 flex items-center">{icon}</span>
-      {children}
+    <div>
+      <dt className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
+        {icon}
+        {label}
+      </dt>
+      <dd className="mt-1 text-lg font-semibold tabular-nums">{children ?? <span aria-hidden>—</span>}</dd>
     </div>
   );
+}
+
+/** Why Request Ride is not available yet, or what the price is based on. */
+function QuoteStatus({ hasBothPlaces, quote }: { hasBothPlaces: boolean; quote: UseQueryResult<QuoteResponse, Error> }) {
+  const { t } = useTranslation('booking');
+  if (!hasBothPlaces) {
+    return (
+      <p className="flex gap-2 text-sm text-muted-foreground" data-testid="missing-information">
+        <AlertCircleIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+        <span>{t('request.missing')}</span>
+      </p>
+    );
+  }
+  if (quote.isPending) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        <Spinner label={t('quote.loading')} />
+      </p>
+    );
+  }
+  if (quote.isError) {
+    const error = quote.error;
+    const isBusinessRule = error instanceof ApiRequestError && error.status === 422;
+    const isNotServed = isBusinessRule && 'pickupLocation' in error.fields;
+    return (
+      <div
+        role="alert"
+        className="flex gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm"
+        data-testid={isNotServed ? 'not-served' : 'quote-error'}
+      >
+        {isNotServed ? <MapPinOffIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden /> : <AlertCircleIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />}
+        <div className="space-y-1">
+          <p className="font-semibold text-destructive">{isNotServed ? t('quote.notServedTitle') : t('quote.failedTitle')}</p>
+          <p>{error.message}</p>
+          {isBusinessRule ? null : (
+            <Button variant="outline" size="sm" className="mt-1" onClick={() => void quote.refetch()}>
+              <RotateCwIcon aria-hidden />
+              {t('quote.retry')}
+            </Button>
+          )}
+        </div>
+      </div>
+    );
+  }
+  return <p className="text-sm text-muted-foreground">{t('quote.ready', { territory: quote.data.territoryName })}</p>;
 }

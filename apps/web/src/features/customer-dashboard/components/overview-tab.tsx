@@ -1,4 +1,5 @@
 import type { PublicUser } from '@coride/domain';
+import { isActiveRideStatus } from '@coride/domain/ride-state';
 import { CalendarClockIcon, CalendarIcon, CarIcon, HistoryIcon, NavigationIcon, StarIcon, WalletIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -7,33 +8,70 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ComingSoonButton } from '@/components/ui/coming-soon-button';
 import { DetailList } from '@/components/ui/detail-list';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState, LoadingState } from '@/components/ui/query-state';
 import { StatCard } from '@/components/ui/stat-card';
 import { useFormatters } from '@/lib/format';
 import { cn } from '@/lib/utils';
+import { useRiderStats } from '../api/get-rider-stats';
+import { useRides } from '../api/get-rides';
+import { RideList } from './ride-list';
 
-export function OverviewTab({ user }: { user: PublicUser }) {
+/** The spec's "3 most recent rides". */
+const RECENT_RIDES = 3;
+
+export function OverviewTab({ user, onShowAllRides }: { user: PublicUser; onShowAllRides: () => void }) {
   const { t } = useTranslation('customer');
   const format = useFormatters();
+  const stats = useRiderStats();
+  const rides = useRides();
+  const activeRide = rides.data?.find((ride) => isActiveRideStatus(ride.status));
 
-  // Ride statistics arrive with rides (GET /api/users/stats); a dash says "nothing yet", not "zero".
-  const stats = [
-    { key: 'totalRides', icon: CarIcon },
-    { key: 'totalSpent', icon: WalletIcon },
-    { key: 'averageRating', icon: StarIcon },
-    { key: 'thisMonth', icon: CalendarIcon },
+  // Real figures: a new rider sees real zeros. A dash only while loading or if the figures cannot be read.
+  const figures = stats.data;
+  const statCards = [
+    { key: 'totalRides', icon: CarIcon, value: figures ? format.number(figures.totalRides) : null, hint: t('stats.totalRidesHint') },
+    { key: 'totalSpent', icon: WalletIcon, value: figures ? format.money(figures.totalSpent) : null, hint: t('stats.totalSpentHint') },
+    {
+      key: 'averageRating',
+      icon: StarIcon,
+      value: figures ? format.number(figures.rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) : null,
+      hint: t('stats.averageRatingHint'),
+    },
+    { key: 'thisMonth', icon: CalendarIcon, value: figures ? format.number(figures.monthlyRides) : null, hint: t('stats.thisMonthHint') },
   ] as const;
 
   return (
     <div className="space-y-6">
+      {activeRide ? (
+        <Card className="border-primary/50 bg-accent/40" data-testid="active-ride-banner">
+          <CardContent className="flex flex-col gap-3 pt-5 sm:flex-row sm:items-center sm:justify-between">
+            <div>
+              <p className="font-semibold">{t('activeRide.title')}</p>
+              <p className="text-sm text-muted-foreground">{t('activeRide.description', { address: activeRide.dropoffLocation.address })}</p>
+            </div>
+            <Link href="/ride" className={buttonVariants()}>
+              <NavigationIcon aria-hidden />
+              {t('activeRide.track')}
+            </Link>
+          </CardContent>
+        </Card>
+      ) : null}
+
       <section aria-labelledby="ride-summary-heading">
         <h2 id="ride-summary-heading" className="sr-only">
           {t('stats.heading')}
         </h2>
-        <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-          {stats.map(({ key, icon }) => (
-            <StatCard key={key} label={t(`stats.${key}`)} value={null} hint={t('stats.noRides')} icon={icon} />
-          ))}
-        </div>
+        {stats.isError ? (
+          <ErrorState title={t('stats.loadFailed')} error={stats.error} onRetry={() => void stats.refetch()} />
+        ) : (
+          <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" data-testid="rider-stats" aria-busy={stats.isPending || undefined}>
+            {statCards.map(({ key, icon, value, hint }) => (
+              <div key={key} data-testid={`stat-${key}`}>
+                <StatCard label={t(`stats.${key}`)} value={value} hint={hint} icon={icon} />
+              </div>
+            ))}
+          </div>
+        )}
       </section>
 
       <div className="grid gap-6 lg:grid-cols-3">
@@ -43,7 +81,7 @@ export function OverviewTab({ user }: { user: PublicUser }) {
               <CardTitle as="h2">{t('quickActions.title')}</CardTitle>
             </CardHeader>
             <CardContent className="grid gap-3 sm:grid-cols-2">
-              <Link href="/ride" className={cn(buttonVariants({ size: 'lg' }), 'h-auto w-full flex-col gap-1 py-4')}>
+              <Link href="/ride" className={cn(buttonVariants({ size: 'lg' }), 'h-auto w-full flex-col gap-1 py-4')} data-testid="book-ride-action">
                 <span className="flex items-center gap-2">
                   <NavigationIcon aria-hidden />
                   {t('quickActions.bookRide')}
@@ -69,11 +107,24 @@ export function OverviewTab({ user }: { user: PublicUser }) {
           </Card>
 
           <Card>
-            <CardHeader>
+            <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
               <CardTitle as="h2">{t('recentRides.title')}</CardTitle>
+              {rides.data && rides.data.length > RECENT_RIDES ? (
+                <button type="button" onClick={onShowAllRides} className={buttonVariants({ variant: 'link', size: 'sm', className: 'h-auto px-0' })}>
+                  {t('recentRides.seeAll', { count: rides.data.length })}
+                </button>
+              ) : null}
             </CardHeader>
             <CardContent>
-              <EmptyState icon={HistoryIcon} title={t('recentRides.emptyTitle')} description={t('recentRides.emptyDescription')} />
+              {rides.isPending ? (
+                <LoadingState />
+              ) : rides.isError ? (
+                <ErrorState title={t('rides.loadFailed')} error={rides.error} onRetry={() => void rides.refetch()} />
+              ) : rides.data.length === 0 ? (
+                <EmptyState icon={HistoryIcon} title={t('recentRides.emptyTitle')} description={t('recentRides.emptyDescription')} />
+              ) : (
+                <RideList rides={rides.data.slice(0, RECENT_RIDES)} testId="recent-rides" />
+              )}
             </CardContent>
           </Card>
         </div>

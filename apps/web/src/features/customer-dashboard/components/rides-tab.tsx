@@ -4,9 +4,13 @@ import { Link } from 'wouter';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState, LoadingState } from '@/components/ui/query-state';
+import { useRides } from '../api/get-rides';
+import { RideList } from './ride-list';
 
 export function RidesTab() {
   const { t } = useTranslation('customer');
+  const rides = useRides();
   return (
     <Card>
       <CardHeader>
@@ -14,17 +18,25 @@ export function RidesTab() {
         <CardDescription>{t('rides.description')}</CardDescription>
       </CardHeader>
       <CardContent>
-        <EmptyState
-          icon={CarIcon}
-          title={t('rides.emptyTitle')}
-          description={t('rides.emptyDescription')}
-          action={
-            <Link href="/ride" className={buttonVariants({ className: 'mt-2' })}>
-              <NavigationIcon aria-hidden />
-              {t('rides.bookFirst')}
-            </Link>
-          }
-        />
+        {rides.isPending ? (
+          <LoadingState />
+        ) : rides.isError ? (
+          <ErrorState title={t('rides.loadFailed')} error={rides.error} onRetry={() => void rides.refetch()} />
+        ) : rides.data.length === 0 ? (
+          <EmptyState
+            icon={CarIcon}
+            title={t('rides.emptyTitle')}
+            description={t('rides.emptyDescription')}
+            action={
+              <Link href="/ride" className={buttonVariants({ className: 'mt-2' })}>
+                <NavigationIcon aria-hidden />
+                {t('rides.bookFirst')}
+              </Link>
+            }
+          />
+        ) : (
+          <RideList rides={rides.data} testId="all-rides" />
+        )}
       </CardContent>
     </Card>
   );

@@ -1,30 +1,95 @@
-import type { DriverProfile } from '@coride/domain';
-import { useId } from 'react';
+import type { DriverMe } from '@coride/domain';
+import { Loader2Icon } from 'lucide-react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { toast } from '@/components/ui/use-toast';
+import { ApiRequestError } from '@/lib/api';
+import { getCurrentPosition } from '@/lib/geolocation';
+import { cn } from '@/lib/utils';
+import { useUpdateDriverStatus } from '../api/use-update-driver-status';
+import { showErrorToast } from '../show-error-toast';
 
-/** Online/offline. Going online needs an approved application (and, with dispatch, a location). */
-export function AvailabilityCard({ profile }: { profile: DriverProfile }) {
+/** The server's message when going online without a location (the spec's 'Location Required'). */
+const isLocationRequired = (error: unknown) => error instanceof ApiRequestError && error.status === 422 && 'location' in error.fields;
+
+/**
+ * ONLINE/OFFLINE and the Go Online switch. Going online asks the browser for the position first
+ * (the server needs it to place the driver in a territory); going offline is refused in the UI
+ * while a ride is under way, so the rider keeps seeing the car.
+ */
+export function AvailabilityCard({ profile, hasActiveRide, onWentOffline }: { profile: DriverMe; hasActiveRide: boolean; onWentOffline: () => void }) {
   const { t } = useTranslation('driver');
   const switchId = useId();
   const reasonId = useId();
-  const status = profile.applicationStatus;
-  const reason =
-    profile.isApproved || status === 'approved'
-      ? t('availability.approvedSoon')
-      : status === 'rejected'
-        ? t('availability.rejected')
-        : t('availability.notApproved', { status: t(`availability.statusInSentence.${status}`) });
+  const updateStatus = useUpdateDriverStatus();
+  const [isLocating, setIsLocating] = useState(false);
+  const isOnline = profile.status === 'online';
+  const isBusy = isLocating || updateStatus.isPending;
+  // Not disabled while a change is in flight: a disabled switch would drop keyboard focus.
+  const canToggle = profile.isApproved && !(isOnline && hasActiveRide);
+
+  function locationRequiredToast() {
+    toast({ title: t('toasts.locationRequiredTitle'), description: t('toasts.locationRequiredBody'), variant: 'destructive' });
+  }
+
+  async function goOnline() {
+    setIsLocating(true);
+    let location: { lat: number; lng: number };
+    try {
+      const found = await getCurrentPosition();
+      location = { lat: found.lat, lng: found.lng };
+    } catch {
+      locationRequiredToast();
+      return;
+    } finally {
+      setIsLocating(false);
+    }
+    try {
+      await updateStatus.mutateAsync({ status: 'online', location });
+      toast({ title: t('toasts.onlineTitle'), description: t('toasts.onlineBody'), variant: 'success' });
+    } catch (error) {
+      if (isLocationRequired(error)) locationRequiredToast();
+      else showErrorToast(t('toasts.errorTitle'), t('errors.updateStatus'), error);
+    }
+  }
+
+  async function goOffline() {
+    try {
+      await updateStatus.mutateAsync({ status: 'offline' });
+      onWentOffline();
+      toast({ title: t('toasts.offlineTitle'), description: t('toasts.offlineBody') });
+    } catch (error) {
+      showErrorToast(t('toasts.errorTitle'), t('errors.updateStatus'), error);
+    }
+  }
+
+  const reason = availabilityReason();
+  function availabilityReason(): string {
+    const status = profile.applicationStatus;
+    if (!profile.isApproved) {
+      return status === 'rejected' ? t('availability.rejected') : t('availability.notApproved', { status: t(`availability.statusInSentence.${status}`) });
+    }
+    if (isLocating) return t('availability.locating');
+    if (isOnline && hasActiveRide) return t('availability.finishRideFirst');
+    if (isOnline) return profile.territoryName ? t('availability.onlineIn', { territory: profile.territoryName }) : t('availability.onlineHint');
+    return t('availability.offlineHint');
+  }
 
   return (
     <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between" data-testid="availability">
       <div className="flex items-start gap-3">
-        <Badge variant="secondary" className="mt-0.5 shrink-0 tracking-wide" data-testid="driver-status">
-          <span className="size-2 rounded-full bg-muted-foreground" aria-hidden />
-          {t('availability.offline')}
+        <Badge
+          variant={isOnline ? 'success' : 'secondary'}
+          className="mt-0.5 shrink-0 tracking-wide"
+          data-testid="driver-status-badge"
+          data-status={profile.status}
+        >
+          <span className={cn('size-2 rounded-full', isOnline ? 'bg-white' : 'bg-muted-foreground')} aria-hidden />
+          {isOnline ? t('availability.badgeOnline') : t('availability.badgeOffline')}
         </Badge>
         <div className="space-y-1">
           <h2 className="font-semibold">{t('availability.title')}</h2>
@@ -34,8 +99,21 @@ export function AvailabilityCard({ profile }: { profile: DriverProfile }) {
         </div>
       </div>
       <div className="flex shrink-0 items-center gap-3 sm:ps-4">
-        <Label htmlFor={switchId}>{t('availability.goOnline')}</Label>
-        <Switch id={switchId} checked={false} disabled aria-describedby={reasonId} data-testid="go-online" />
+        {isBusy ? <Loader2Icon className="size-4 animate-spin text-muted-foreground" aria-hidden /> : null}
+        <Label htmlFor={switchId} className="cursor-pointer">
+          {t('availability.goOnline')}
+        </Label>
+        <Switch
+          id={switchId}
+          checked={isOnline}
+          disabled={!canToggle}
+          onCheckedChange={(next) => {
+            if (!isBusy) void (next ? goOnline() : goOffline());
+          }}
+          aria-describedby={reasonId}
+          aria-busy={isBusy}
+          data-testid="go-online-switch"
+        />
       </div>
     </Card>
   );

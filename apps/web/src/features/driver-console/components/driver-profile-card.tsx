@@ -1,4 +1,4 @@
-import type { DriverProfile } from '@coride/domain';
+import type { DriverMe } from '@coride/domain';
 import { CarFrontIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ApplicationStatusBadge } from '@/components/application-status-badge';
@@ -7,7 +7,7 @@ import { DetailList } from '@/components/ui/detail-list';
 import { useFormatters } from '@/lib/format';
 
 /** The vehicle and application exactly as the driver registered them. */
-export function DriverProfileCard({ profile, name }: { profile: DriverProfile; name: string }) {
+export function DriverProfileCard({ profile, name }: { profile: DriverMe; name: string }) {
   const { t } = useTranslation('driver');
   const format = useFormatters();
   return (
@@ -37,6 +37,7 @@ export function DriverProfileCard({ profile, name }: { profile: DriverProfile; n
             { label: t('profile.size'), value: t(`sizes.${profile.vehicleSize}`, { defaultValue: profile.vehicleSize }) },
             { label: t('profile.ageClass'), value: t(`ages.${profile.vehicleAge}`, { defaultValue: profile.vehicleAge }) },
             { label: t('profile.driveArea'), value: profile.driveArea },
+            { label: t('profile.territory'), value: profile.territoryName ?? t('profile.noTerritory') },
             {
               label: t('profile.rating'),
               value: profile.rating === null ? t('profile.noRatings') : format.number(profile.rating, { minimumFractionDigits: 1, maximumFractionDigits: 2 }),

@@ -1,0 +1,31 @@
+import type { Location, Ride } from '@coride/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api';
+import { activeRideQueryKey, type ActiveRideResponse } from './get-active-ride';
+import { rideQueryKey } from './get-ride';
+
+export type BookRideInput = {
+  pickupLocation: Location;
+  dropoffLocation: Location;
+  /** The quote whose price the rider saw; without one the server prices the trip afresh. */
+  quoteId?: string;
+  /** One per booking attempt and reused on retry, so a retried request never books twice. */
+  idempotencyKey: string;
+};
+
+export function bookRide({ idempotencyKey, ...body }: BookRideInput): Promise<Ride> {
+  return apiRequest<Ride>('/api/rides', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
+}
+
+/** Books the ride and makes it the rider's active ride at once (no refetch needed). */
+export function useBookRide() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: bookRide,
+    onSuccess: (ride) => {
+      queryClient.setQueryData<ActiveRideResponse>(activeRideQueryKey, { ride });
+      queryClient.setQueryData(rideQueryKey(ride.id), ride);
+      void queryClient.invalidateQueries({ queryKey: ['/api/rides'], exact: true });
+    },
+  });
+}

@@ -1,0 +1,18 @@
+import type { Ride } from '@coride/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api';
+
+export type ActiveRideResponse = { ride: Ride | null };
+
+export const activeRideQueryKey = ['/api/rides/active'] as const;
+
+/** The rider's ride that is requested, accepted or in progress, if any. */
+export function getActiveRide(signal?: AbortSignal): Promise<ActiveRideResponse> {
+  return apiRequest<ActiveRideResponse>('/api/rides/active', { signal });
+}
+
+export const activeRideQueryOptions = () => queryOptions({ queryKey: activeRideQueryKey, queryFn: ({ signal }) => getActiveRide(signal) });
+
+export function useActiveRide() {
+  return useQuery(activeRideQueryOptions());
+}

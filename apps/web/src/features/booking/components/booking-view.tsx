@@ -1,0 +1,100 @@
+import type { LatLng, Ride } from '@coride/domain';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '@/components/ui/use-toast';
+import { useAppConfig } from '../api/get-app-config';
+import { useQuote } from '../api/get-quote';
+import { useBookRide } from '../api/book-ride';
+import { useReverseGeocode } from '../api/reverse-geocode';
+import { bookingErrorMessage } from '../booking-error';
+import { newIdempotencyKey } from '../idempotency-key';
+import { DEFAULT_CENTER, stopAt, type StopKind, type TripDraft, type TripStop } from '../trip';
+import { FareCard } from './fare-card';
+import { LiveUpdatesCard } from './live-updates-card';
+import { TripForm } from './trip-form';
+import { TripMapCard } from './trip-map-card';
+
+type BookingViewProps = {
+  draft: TripDraft;
+  onDraftChange: (update: (draft: TripDraft) => TripDraft) => void;
+  onBooked: (ride: Ride) => void;
+};
+
+/** Setting a trip: the form, the map, live availability and the upfront price, then the request. */
+export function BookingView({ draft, onDraftChange, onBooked }: BookingViewProps) {
+  const { t } = useTranslation('booking');
+  const config = useAppConfig();
+  const center = config.data?.defaultCenter ?? DEFAULT_CENTER;
+  const quote = useQuote(draft.pickup.location, draft.dropoff.location);
+  const book = useBookRide();
+  const reverse = useReverseGeocode();
+  const [chosenPickTarget, setChosenPickTarget] = useState<StopKind | null>(null);
+  const [isPicking, setIsPicking] = useState(false);
+  // One Idempotency-Key per booking attempt (per quote), reused if the same attempt is retried.
+  const attempt = useRef<{ quoteId: string; key: string } | null>(null);
+
+  const pickTarget: StopKind = chosenPickTarget ?? (draft.pickup.location ? 'dropoff' : 'pickup');
+
+  const setStop = (kind: StopKind, stop: TripStop) => onDraftChange((current) => ({ ...current, [kind]: stop }));
+
+  async function pickOnMap(kind: StopKind, point: LatLng) {
+    setIsPicking(true);
+    const found = await reverse(point).catch(() => null);
+    setIsPicking(false);
+    const address = found?.address ?? t('trip.pinnedLocation', { lat: point.lat.toFixed(5), lng: point.lng.toFixed(5) });
+    setStop(kind, stopAt({ ...point, address }));
+    // The next click goes to whichever pin is still missing.
+    setChosenPickTarget(null);
+  }
+
+  // mutateAsync: the view is replaced by 'Your Ride' as soon as the ride is in the cache, and the
+  // toast and hand-over must still happen after that.
+  async function requestRide() {
+    const { location: pickupLocation } = draft.pickup;
+    const { location: dropoffLocation } = draft.dropoff;
+    const fare = quote.data;
+    if (!pickupLocation || !dropoffLocation || !fare) return;
+    if (attempt.current?.quoteId !== fare.quoteId) attempt.current = { quoteId: fare.quoteId, key: newIdempotencyKey() };
+    try {
+      const ride = await book.mutateAsync({ pickupLocation, dropoffLocation, quoteId: fare.quoteId, idempotencyKey: attempt.current.key });
+      attempt.current = null;
+      toast({ title: t('toasts.requestedTitle'), description: t('toasts.requestedDescription'), variant: 'success' });
+      onBooked(ride);
+    } catch (error) {
+      toast({ title: t('errors.bookingTitle'), description: bookingErrorMessage(error, t('errors.bookingDescription')), variant: 'destructive' });
+    }
+  }
+
+  return (
+    // Phones: form, map, live updates, price. Wide screens: form and price on the start side,
+    // the map and live updates on the end side.
+    <div className="grid gap-6 lg:grid-cols-5 lg:items-start">
+      <div className="lg:col-span-2">
+        <TripForm
+          draft={draft}
+          onStopChange={setStop}
+          onSwap={() => onDraftChange((current) => ({ pickup: current.dropoff, dropoff: current.pickup }))}
+          quote={quote}
+          onRequest={() => void requestRide()}
+          isRequesting={book.isPending}
+        />
+      </div>
+      <div className="space-y-6 lg:col-span-3 lg:row-span-2">
+        <TripMapCard
+          tileUrl={config.isError ? '' : (config.data?.mapTileUrl ?? null)}
+          center={center}
+          pickup={draft.pickup.location}
+          dropoff={draft.dropoff.location}
+          pickTarget={pickTarget}
+          onPickTargetChange={setChosenPickTarget}
+          onPick={(kind, point) => void pickOnMap(kind, point)}
+          isPicking={isPicking}
+        />
+        <LiveUpdatesCard point={draft.pickup.location ?? (config.isPending ? null : center)} isPickup={draft.pickup.location !== null} />
+      </div>
+      <div className="lg:col-span-2">
+        <FareCard quote={draft.pickup.location && draft.dropoff.location ? quote.data : undefined} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+/** Tip suggestions as shares of the fare. */
+export const TIP_PERCENTAGES = [15, 20, 25] as const;
+/** Under this fare, percentages give awkward cents, so whole dollars are offered instead. */
+const SMALL_FARE_CENTS = 1_000;
+const SMALL_FARE_TIPS = [100, 200, 300] as const;
+
+export type TipPreset = { amount: number; percent: number | null };
+
+/** Suggested tips in cents for a fare in cents, rounded to the nearest 50 cents (at least $1). */
+export function tipPresets(fareCents: number): TipPreset[] {
+  if (fareCents < SMALL_FARE_CENTS) return SMALL_FARE_TIPS.map((amount) => ({ amount, percent: null }));
+  return TIP_PERCENTAGES.map((percent) => ({ amount: Math.max(100, Math.round((fareCents * percent) / 100 / 50) * 50), percent }));
+}
+
+/**
+ * A typed dollar amount ("5", "4.5", "$3.25", "3,50") in cents, or null when it is not a positive
+ * amount with at most two decimals.
+ */
+export function parseDollarsToCents(text: string): number | null {
+  const cleaned = text.trim().replace(/^\$/, '').replace(',', '.');
+  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
+  const [whole, fraction = ''] = cleaned.split('.');
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return cents > 0 ? cents : null;
+}

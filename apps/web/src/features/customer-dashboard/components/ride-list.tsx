@@ -1,0 +1,101 @@
+import { isActiveRideStatus } from '@coride/domain/ride-state';
+import type { Ride } from '@coride/domain/rides';
+import { CircleDotIcon, MapPinIcon, NavigationIcon, RotateCcwIcon, StarIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { RideStatusBadge } from '@/components/ride-status-badge';
+import { buttonVariants } from '@/components/ui/button';
+import { bookingHref } from '@/lib/booking-href';
+import { useFormatters } from '@/lib/format';
+import { cn } from '@/lib/utils';
+
+/** Rides as a list: status, when, from and to, what it cost; Rebook a completed one, track a live one. */
+export function RideList({ rides, testId }: { rides: Ride[]; testId?: string }) {
+  return (
+    <ul className="space-y-3" data-testid={testId}>
+      {rides.map((ride) => (
+        <RideListItem key={ride.id} ride={ride} />
+      ))}
+    </ul>
+  );
+}
+
+function RideListItem({ ride }: { ride: Ride }) {
+  const { t } = useTranslation('customer');
+  const format = useFormatters();
+  const isActive = isActiveRideStatus(ride.status);
+  const paid = ride.totalFare + ride.tip;
+
+  return (
+    <li
+      className={cn('flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-center sm:justify-between', isActive && 'border-primary/50 bg-accent/40')}
+      data-testid="ride-item"
+      data-status={ride.status}
+    >
+      <div className="min-w-0 space-y-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <RideStatusBadge status={ride.status} label={t(`rideStatus.${ride.status}`)} />
+          <time dateTime={ride.requestedAt} className="text-sm text-muted-foreground">
+            {format.dateTime(ride.requestedAt)}
+          </time>
+          {ride.rating !== null ? (
+            <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
+              <StarIcon className="size-3.5 fill-amber-400 text-amber-500" aria-hidden />
+              {t('rides.youRated', { rating: ride.rating })}
+            </span>
+          ) : null}
+        </div>
+        <dl className="space-y-1 text-sm">
+          <div className="flex items-start gap-2">
+            <dt>
+              <CircleDotIcon className="mt-0.5 size-4 text-primary" aria-hidden />
+              <span className="sr-only">{t('rides.from')}</span>
+            </dt>
+            <dd className="min-w-0 break-words">{ride.pickupLocation.address}</dd>
+          </div>
+          <div className="flex items-start gap-2">
+            <dt>
+              <MapPinIcon className="mt-0.5 size-4 text-destructive" aria-hidden />
+              <span className="sr-only">{t('rides.to')}</span>
+            </dt>
+            <dd className="min-w-0 break-words">{ride.dropoffLocation.address}</dd>
+          </div>
+        </dl>
+      </div>
+      <div className="flex shrink-0 items-center justify-between gap-3 sm:flex-col sm:items-end">
+        <div className="text-start sm:text-end">
+          {ride.status === 'cancelled' ? (
+            <p className="text-sm text-muted-foreground">{t('rides.notCharged')}</p>
+          ) : (
+            <>
+              <p className="text-lg font-semibold tabular-nums" data-testid="ride-item-fare">
+                {format.money(paid)}
+              </p>
+              <p className="text-xs text-muted-foreground">
+                {ride.tip > 0
+                  ? t('rides.includesTip', { tip: format.money(ride.tip) })
+                  : t('rides.distance', { value: format.number(ride.distance, { maximumFractionDigits: 1 }) })}
+              </p>
+            </>
+          )}
+        </div>
+        {ride.status === 'completed' ? (
+          <Link
+            href={bookingHref({ pickup: ride.pickupLocation, dropoff: ride.dropoffLocation })}
+            className={buttonVariants({ variant: 'outline', size: 'sm' })}
+            aria-label={t('rides.rebookLabel', { from: ride.pickupLocation.address, to: ride.dropoffLocation.address })}
+            data-testid="rebook"
+          >
+            <RotateCcwIcon aria-hidden />
+            {t('rides.rebook')}
+          </Link>
+        ) : isActive ? (
+          <Link href="/ride" className={buttonVariants({ size: 'sm' })} data-testid="track-ride">
+            <NavigationIcon aria-hidden />
+            {t('rides.track')}
+          </Link>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,24 @@
+import type { Ride } from '@coride/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api';
+import { setActiveRide } from './use-active-ride';
+import { driverProfileQueryKey } from './use-driver-profile';
+import { driverRidesQueryKey } from './use-driver-rides';
+
+/** Dropped the rider off: in_progress -> completed; the earning counts toward today. */
+export function completeRide(rideId: string): Promise<Ride> {
+  return apiRequest<Ride>(`/api/rides/${encodeURIComponent(rideId)}/complete`, { method: 'POST' });
+}
+
+export function useCompleteRide() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: completeRide,
+    onSuccess: (ride) => {
+      setActiveRide(queryClient, ride);
+      // Not awaited: the confirmation should not wait for the lists to reload.
+      void queryClient.invalidateQueries({ queryKey: driverRidesQueryKey });
+      void queryClient.invalidateQueries({ queryKey: driverProfileQueryKey });
+    },
+  });
+}

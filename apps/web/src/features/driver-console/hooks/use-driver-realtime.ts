@@ -1,0 +1,60 @@
+import type { DriverOffer } from '@coride/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from '@/components/ui/use-toast';
+import { useFormatters } from '@/lib/format';
+import { useOnReconnected, useRealtimeMessages } from '@/lib/realtime-context';
+import { activeRideQueryKey, setActiveRide, type ActiveRideResponse } from '../api/use-active-ride';
+import { addOffer, driverOffersQueryKey, removeOffer } from '../api/use-driver-offers';
+import { driverProfileQueryKey } from '../api/use-driver-profile';
+import { driverRidesQueryKey } from '../api/use-driver-rides';
+import type { Announce } from './use-announcer';
+
+/**
+ * The driver's live feed: requests arrive and are withdrawn, the rider may cancel the active ride.
+ * After a reconnect everything is re-read over HTTP, so nothing missed while offline is lost.
+ */
+export function useDriverRealtime(announce: Announce): void {
+  const { t } = useTranslation('driver');
+  const format = useFormatters();
+  const queryClient = useQueryClient();
+
+  useRealtimeMessages((message) => {
+    switch (message.type) {
+      case 'ride_request': {
+        const { ride, estimatedEarning, expiresAt } = message;
+        addOffer(queryClient, { ride, estimatedEarning, expiresAt });
+        announce(
+          t('requests.announceNew', { pickup: ride.pickupLocation.address, dropoff: ride.dropoffLocation.address, earning: format.money(estimatedEarning) }),
+          'assertive',
+        );
+        break;
+      }
+      case 'ride_request_withdrawn': {
+        const offer = queryClient.getQueryData<DriverOffer[]>(driverOffersQueryKey)?.find((o) => o.ride.id === message.rideId);
+        removeOffer(queryClient, message.rideId);
+        if (offer) announce(t(`requests.announceWithdrawn.${message.reason}`, { pickup: offer.ride.pickupLocation.address }));
+        break;
+      }
+      case 'ride_cancelled': {
+        removeOffer(queryClient, message.ride.id);
+        const active = queryClient.getQueryData<ActiveRideResponse>(activeRideQueryKey)?.ride;
+        if (active?.id === message.ride.id) setActiveRide(queryClient, null);
+        // The driver's own cancellation is confirmed by its own toast.
+        if (active?.id === message.ride.id && message.ride.cancelledBy !== 'driver') {
+          toast({ title: t('toasts.cancelledTitle'), description: t('toasts.cancelledByRider', { name: message.ride.rider.firstName }) });
+        }
+        void queryClient.invalidateQueries({ queryKey: driverRidesQueryKey });
+        break;
+      }
+      default:
+        break;
+    }
+  });
+
+  useOnReconnected(() => {
+    for (const queryKey of [driverOffersQueryKey, activeRideQueryKey, driverProfileQueryKey, driverRidesQueryKey]) {
+      void queryClient.invalidateQueries({ queryKey });
+    }
+  });
+}

@@ -1,0 +1,169 @@
+import type { DriverApplication, LicenseeDriver } from '@coride/domain';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { CarIcon, CheckIcon, FileTextIcon, Loader2Icon, StarIcon, UsersIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { DriverApplicationItem } from '@/components/application-review/driver-application-item';
+import { Badge } from '@/components/ui/badge';
+import { ActionButton } from '@/components/ui/action-button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState, LoadingState } from '@/components/ui/query-state';
+import { toast } from '@/components/ui/use-toast';
+import { useFormatters } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { useApproveDriver } from '../api/use-approve-driver';
+import { useReviewDriverApplication } from '../api/use-review-driver-application';
+
+/** The spec's display limit for application lists. */
+const APPLICATIONS_SHOWN = 5;
+
+const isAwaitingReview = (application: DriverApplication) => application.status === 'pending' || application.status === 'under_review';
+
+/** Applications waiting in the territory (with the admin's Review dialog), then every driver of it. */
+export function DriversTab({ applications, drivers }: { applications: UseQueryResult<DriverApplication[]>; drivers: UseQueryResult<LicenseeDriver[]> }) {
+  return (
+    <div className="space-y-6">
+      <ApplicationsCard applications={applications} />
+      <DriversCard drivers={drivers} />
+    </div>
+  );
+}
+
+function ApplicationsCard({ applications }: { applications: UseQueryResult<DriverApplication[]> }) {
+  const { t } = useTranslation('licensee');
+  const review = useReviewDriverApplication();
+  const awaiting = [...(applications.data ?? [])].filter(isAwaitingReview).sort((a, b) => Date.parse(b.submittedAt) - Date.parse(a.submittedAt));
+  const shown = awaiting.slice(0, APPLICATIONS_SHOWN);
+  return (
+    <Card data-testid="territory-driver-applications">
+      <CardHeader>
+        <CardTitle as="h2">{t('applications.title')}</CardTitle>
+        <CardDescription>
+          {awaiting.length > shown.length ? t('applications.showingNewest', { shown: shown.length, total: awaiting.length }) : t('applications.description')}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {applications.isPending ? (
+          <LoadingState />
+        ) : applications.isError ? (
+          <ErrorState title={t('errors.applications')} error={applications.error} onRetry={() => void applications.refetch()} />
+        ) : shown.length === 0 ? (
+          <EmptyState icon={FileTextIcon} title={t('applications.emptyTitle')} description={t('applications.emptyDescription')} />
+        ) : (
+          <ul className="divide-y">
+            {shown.map((application) => (
+              <DriverApplicationItem
+                key={application.id}
+                application={application}
+                onReview={(request) => review.mutateAsync({ id: application.id, ...request })}
+              />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function DriversCard({ drivers }: { drivers: UseQueryResult<LicenseeDriver[]> }) {
+  const { t } = useTranslation('licensee');
+  return (
+    <Card data-testid="territory-drivers">
+      <CardHeader>
+        <CardTitle as="h2">{t('drivers.title')}</CardTitle>
+        <CardDescription>{t('drivers.description')}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {drivers.isPending ? (
+          <LoadingState />
+        ) : drivers.isError ? (
+          <ErrorState title={t('errors.drivers')} error={drivers.error} onRetry={() => void drivers.refetch()} />
+        ) : drivers.data.length === 0 ? (
+          <EmptyState icon={UsersIcon} title={t('drivers.emptyTitle')} description={t('drivers.emptyDescription')} />
+        ) : (
+          <ul className="divide-y">
+            {drivers.data.map((driver) => (
+              <DriverRow key={driver.id} driver={driver} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function DriverRow({ driver }: { driver: LicenseeDriver }) {
+  const { t } = useTranslation('licensee');
+  const format = useFormatters();
+  const approve = useApproveDriver();
+  const name = `${driver.firstName} ${driver.lastName}`;
+  const isApproving = approve.isPending;
+
+  async function handleApprove() {
+    try {
+      await approve.mutateAsync(driver.id);
+      toast({ title: t('toasts.approved'), variant: 'success' });
+    } catch (error) {
+      toast({ title: t('toasts.approveFailed'), description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
+    }
+  }
+
+  return (
+    <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between" data-testid="territory-driver" data-status={driver.status}>
+      <div className="min-w-0 flex-1 space-y-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="font-semibold">{name}</h3>
+          <DriverStatusBadge status={driver.status} />
+          {driver.status === 'active' ? (
+            <span className="inline-flex items-center gap-1.5 text-xs text-muted-foreground" data-testid="driver-online">
+              <span className={cn('size-2 rounded-full', driver.isOnline ? 'bg-success' : 'bg-muted-foreground/50')} aria-hidden />
+              {driver.isOnline ? t('drivers.online') : t('drivers.offline')}
+            </span>
+          ) : null}
+        </div>
+        <p className="text-sm break-all text-muted-foreground">{driver.email}</p>
+        <p className="flex items-start gap-1.5 text-sm">
+          <CarIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
+          <span className="break-words">{driver.vehicle}</span>
+        </p>
+        <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
+          <div className="flex items-center gap-1">
+            <dt className="inline-flex items-center">
+              <StarIcon className="size-3.5" aria-hidden />
+              <span className="sr-only">{t('drivers.rating')}</span>
+            </dt>
+            <dd>{driver.rating === null ? t('drivers.noRating') : format.number(driver.rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt>{t('drivers.rides')}:</dt>
+            <dd className="tabular-nums">{format.number(driver.totalRides)}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt>{t('drivers.monthlyEarnings')}:</dt>
+            <dd className="tabular-nums">{format.money(driver.monthlyEarnings)}</dd>
+          </div>
+        </dl>
+      </div>
+      {driver.status === 'inactive' ? (
+        <ActionButton
+          size="sm"
+          className="shrink-0 self-start"
+          onClick={() => void handleApprove()}
+          isPending={isApproving}
+          aria-label={t('drivers.approveLabel', { name })}
+          data-testid="approve-driver"
+        >
+          {isApproving ? <Loader2Icon className="animate-spin" aria-hidden /> : <CheckIcon aria-hidden />}
+          {isApproving ? t('drivers.approving') : t('drivers.approve')}
+        </ActionButton>
+      ) : null}
+    </li>
+  );
+}
+
+function DriverStatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation('licensee');
+  if (status === 'active') return <Badge variant="success">{t('drivers.status.active')}</Badge>;
+  if (status === 'inactive') return <Badge variant="secondary">{t('drivers.status.inactive')}</Badge>;
+  return <Badge variant="destructive">{t(`drivers.status.${status}`, { defaultValue: status })}</Badge>;
+}
