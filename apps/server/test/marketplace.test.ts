@@ -49,6 +49,14 @@ describe.each(backends)('the marketplace loop on %s', (backend) => {
     expect((await api.post(t.app, `/api/rides/${booked.id}/tip`, person, { amount: 300 })).statusCode).toBe(409);
   });
 
+  it('serves a building-sized zip code enclosed by the territory (Penn Plaza, 10119) from the surrounding territory', async () => {
+    const person = await rider(t.app);
+    const response = await api.post(t.app, '/api/rides/quote', person, { pickupLocation: PENN_STATION, dropoffLocation: TIMES_SQUARE });
+    expect(t.app.services.zips.locate(PENN_STATION)?.zip).toBe('10119');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ territoryName: 'Midtown' });
+  });
+
   it('refuses a pickup outside every territory with 422', async () => {
     const person = await rider(t.app);
     const response = await book(t.app, person, CHICAGO);

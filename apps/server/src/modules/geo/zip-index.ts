@@ -72,6 +72,11 @@ export class ZipIndex {
     return index === undefined ? undefined : this.areas[index];
   }
 
+  /** Up to `limit` zip-code areas nearest to a point within `maxMiles`, nearest first. */
+  nearbyAreas(point: LatLng, limit: number, maxMiles: number): ZipCode[] {
+    return around(this.tree, point.lng, point.lat, limit, maxMiles * 1.609344).map((index) => this.areas[index]!);
+  }
+
   /** Zip codes of a city ("New York", "NY" optional), largest set first when the state is omitted. */
   city(name: string, state?: string): ZipCode[] {
     if (state) return this.byCity.get(cityKey(name, state)) ?? [];

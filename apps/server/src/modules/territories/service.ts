@@ -1,10 +1,17 @@
-import { MAX_ZIP_CODES_PER_LICENSE, type LatLng } from '@coride/domain';
+import { haversineMiles, MAX_ZIP_CODES_PER_LICENSE, type LatLng } from '@coride/domain';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { ZipIndex } from '../geo/zip-index';
 import * as repo from './repository';
 
 export type PlacedPoint = { zip: string; territory: repo.TerritoryRow | undefined };
+
+/**
+ * Dense downtowns have building-sized zip codes (Penn Plaza's 10119) inside larger ones. A licensee
+ * cannot list every one within 10 zip codes, so when a point's own zip code is unclaimed, a territory
+ * whose zip area is at most this much farther away than the nearest one serves it.
+ */
+const ENCLAVE_MARGIN_MILES = 0.5;
 
 export type TerritoriesService = ReturnType<typeof createTerritoriesService>;
 
@@ -14,7 +21,15 @@ export function createTerritoriesService(db: Database, zips: ZipIndex) {
     async place(point: LatLng, executor: Executor = db): Promise<PlacedPoint | undefined> {
       const zip = zips.locate(point);
       if (!zip) return undefined;
-      return { zip: zip.zip, territory: await repo.findTerritoryByZip(executor, zip.zip) };
+      const territory = await repo.findTerritoryByZip(executor, zip.zip);
+      if (territory) return { zip: zip.zip, territory };
+      const margin = haversineMiles(point, zip) + ENCLAVE_MARGIN_MILES;
+      for (const neighbour of zips.nearbyAreas(point, 6, margin)) {
+        if (neighbour.zip === zip.zip) continue;
+        const around = await repo.findTerritoryByZip(executor, neighbour.zip);
+        if (around) return { zip: zip.zip, territory: around };
+      }
+      return { zip: zip.zip, territory: undefined };
     },
 
     /**
