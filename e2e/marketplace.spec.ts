@@ -1,0 +1,85 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ADMIN, PASSWORD, registrationPayloads, signInThroughForm, uniqueEmail } from './support';
+
+/** A licensed Times Square territory, set up through the API as an admin would. */
+async function licensedTerritory(request: APIRequestContext) {
+  const adminLogin = await request.post('/api/login', { data: ADMIN });
+  const admin = { authorization: `Bearer ${((await adminLogin.json()) as { token: string }).token}` };
+  const email = uniqueEmail('times-square-licensee');
+  const registered = await request.post('/api/register', {
+    data: { ...registrationPayloads.licensee(email), territoryName: 'Times Square', zipCodes: '10036, 10019, 10018, 10020, 10017' },
+  });
+  expect(registered.status()).toBe(201);
+  const applications = (await (await request.get('/api/licensee-applications', { headers: admin })).json()) as { id: string; user: { email: string } }[];
+  const application = applications.find((a) => a.user.email === email)!;
+  const review = await request.post(`/api/licensee-applications/${application.id}/review`, { headers: admin, data: { status: 'approved' } });
+  // A retried run finds the zip codes already licensed by the first attempt's licensee: that is fine.
+  expect([200, 409]).toContain(review.status());
+  return admin;
+}
+
+test('a rider books in the UI and sees a driver, who works in the UI too, accept, start and complete live; then rates', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const admin = await licensedTerritory(request);
+
+  // An approved driver (approved by the admin through the API).
+  const driverEmail = uniqueEmail('live-driver');
+  expect((await request.post('/api/register', { data: { ...registrationPayloads.driver(driverEmail), firstName: 'Dana', lastName: 'Driver' } })).status()).toBe(201);
+  const driverApplications = (await (await request.get('/api/driver-applications', { headers: admin })).json()) as { id: string; user: { email: string } }[];
+  const driverApplication = driverApplications.find((a) => a.user.email === driverEmail)!;
+  expect((await request.post(`/api/driver-applications/${driverApplication.id}/review`, { headers: admin, data: { status: 'approved' } })).status()).toBe(200);
+
+  // The driver's browser, near Times Square, goes online through the dashboard.
+  const driverContext = await browser.newContext({ geolocation: { latitude: 40.759, longitude: -73.991 }, permissions: ['geolocation'] });
+  const driverPage = await driverContext.newPage();
+  await signInThroughForm(driverPage, driverEmail, PASSWORD);
+  await expect(driverPage).toHaveURL(/\/driver-dashboard$/);
+  await driverPage.getByTestId('go-online-switch').click();
+  await expect(driverPage.getByTestId('driver-status-badge')).toHaveText(/online/i);
+
+  // The rider books through the booking page.
+  const riderEmail = uniqueEmail('live-rider');
+  expect((await request.post('/api/register', { data: registrationPayloads.customer(riderEmail) })).status()).toBe(201);
+  const riderContext = await browser.newContext();
+  const riderPage = await riderContext.newPage();
+  await signInThroughForm(riderPage, riderEmail, PASSWORD);
+  await expect(riderPage).toHaveURL(/\/dashboard$/);
+  await riderPage.goto('/ride');
+  await riderPage.getByTestId('pickup-input').fill('Times Square');
+  await riderPage.getByTestId('pickup-input').press('Enter');
+  await riderPage.getByTestId('dropoff-input').fill('Grand Central');
+  await riderPage.getByTestId('dropoff-input').press('Enter');
+  await expect(riderPage.getByTestId('fare-total')).toContainText('$');
+  await riderPage.getByTestId('request-ride').click();
+  await expect(riderPage.getByTestId('ride-status')).toHaveText('Finding a driver');
+
+  // The offer reaches the driver live; they accept, start and complete.
+  await expect(driverPage.getByTestId('ride-request-card')).toBeVisible();
+  await driverPage.getByTestId('accept-ride').click();
+  await expect(driverPage.getByTestId('active-ride-card')).toBeVisible();
+  await expect(riderPage.getByTestId('ride-status')).toHaveText('Driver on the way');
+  await expect(riderPage.getByTestId('ride-driver-name')).toContainText('Dana');
+
+  await driverPage.getByTestId('start-ride').click();
+  await expect(riderPage.getByTestId('ride-status')).toHaveText('On your trip');
+  await driverPage.getByTestId('complete-ride').click();
+  await expect(riderPage.getByTestId('ride-status')).toHaveText('Completed');
+
+  // None of that needed a reload: the rider rates the driver on the same page.
+  await riderPage.getByTestId('rate-star-5').click();
+  await riderPage.getByTestId('submit-rating').click();
+  await expect(riderPage.getByTestId('rating-done')).toBeVisible();
+
+  const rides = (await (await riderPage.request.get('/api/rides', { headers: { authorization: `Bearer ${await riderPage.evaluate(() => localStorage.getItem('token'))}` } })).json()) as {
+    status: string;
+    rating: number | null;
+    acceptedAt: string | null;
+    startedAt: string | null;
+    completedAt: string | null;
+  }[];
+  expect(rides[0]).toMatchObject({ status: 'completed', rating: 5 });
+  expect(rides[0]!.acceptedAt && rides[0]!.startedAt && rides[0]!.completedAt).toBeTruthy();
+
+  await driverContext.close();
+  await riderContext.close();
+});
