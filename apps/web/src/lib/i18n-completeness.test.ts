@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { languageCodes } from '@coride/domain/languages';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The translation rules: English has every key the code uses; Spanish, French and Chinese are
+ * complete; every language is complete for the first screens (landing, sign-up, booking, ride
+ * tracker); no language has keys English lacks, and placeholders match.
+ */
+const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const localesDir = path.join(srcDir, 'locales');
+const COMPLETE_LANGUAGES = ['es', 'fr', 'zh'];
+const FIRST_SCREEN_NAMESPACES = ['common', 'nav', 'footer', 'landing', 'hero', 'tab', 'trust', 'onboarding', 'validation', 'auth', 'booking'];
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+type Tree = { [key: string]: string | Tree | Tree[] | string[] };
+
+function readNamespaces(language: string): Map<string, Tree> {
+  const dir = path.join(localesDir, language);
+  const result = new Map<string, Tree>();
+  if (!fs.existsSync(dir)) return result;
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+    result.set(file.replace(/\.json$/, ''), JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Tree);
+  }
+  return result;
+}
+
+/** key path -> the string's placeholders, with plural suffixes folded into their base key. */
+function flatten(tree: unknown, prefix = '', out = new Map<string, string>()): Map<string, string> {
+  if (typeof tree === 'string') {
+    const placeholders = [...tree.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map((m) => m[1]).sort().join(',');
+    out.set(prefix.replace(PLURAL_SUFFIX, ''), placeholders);
+  } else if (Array.isArray(tree)) {
+    tree.forEach((item, index) => flatten(item, `${prefix}[${index}]`, out));
+  } else if (tree && typeof tree === 'object') {
+    for (const [key, value] of Object.entries(tree)) flatten(value, prefix ? `${prefix}.${key}` : key, out);
+  }
+  return out;
+}
+
+const english = readNamespaces('en');
+const englishKeys = new Map([...english].map(([ns, tree]) => [ns, flatten(tree)]));
+
+function missingKeys(language: string, namespaces: string[]): string[] {
+  const translated = readNamespaces(language);
+  const missing: string[] = [];
+  for (const ns of namespaces) {
+    const keys = flatten(translated.get(ns) ?? {});
+    for (const key of englishKeys.get(ns)?.keys() ?? []) if (!keys.has(key)) missing.push(`${ns}:${key}`);
+  }
+  return missing;
+}
+
+describe('translations', () => {
+  it('has a folder for every one of the 17 languages', () => {
+    for (const code of languageCodes) expect(fs.existsSync(path.join(localesDir, code)), `locales/${code}`).toBe(true);
+  });
+
+  it.each(COMPLETE_LANGUAGES)('%s has every key of every English namespace', (language) => {
+    expect(missingKeys(language, [...english.keys()])).toEqual([]);
+  });
+
+  it.each(languageCodes.filter((c) => c !== 'en'))('%s is complete for the landing page, sign-up, booking and the ride tracker', (language) => {
+    expect(missingKeys(language, FIRST_SCREEN_NAMESPACES)).toEqual([]);
+  });
+
+  it.each(languageCodes.filter((c) => c !== 'en'))('%s has no key English lacks and keeps every placeholder', (language) => {
+    const problems: string[] = [];
+    for (const [ns, tree] of readNamespaces(language)) {
+      const reference = englishKeys.get(ns);
+      if (!reference) {
+        problems.push(`${ns}: namespace not in English`);
+        continue;
+      }
+      for (const [key, placeholders] of flatten(tree)) {
+        if (!reference.has(key)) problems.push(`${ns}:${key} is not in English`);
+        else if (reference.get(key) !== placeholders && placeholders !== '' && !reference.get(key)!.includes(placeholders)) {
+          problems.push(`${ns}:${key} placeholders {${placeholders}} differ from English {${reference.get(key)}}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('English has every literal key the code asks for', () => {
+    const missing: string[] = [];
+    const walk = (dir: string): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) return entry.name === 'locales' ? [] : walk(full);
+        return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.test.ts') ? [full] : [];
+      });
+    for (const file of walk(srcDir)) {
+      const source = fs.readFileSync(file, 'utf8');
+      const declared = /useTranslation\(\s*(?:\[\s*)?'([\w-]+)'/.exec(source)?.[1] ?? 'common';
+      for (const match of source.matchAll(/\bt\(\s*'([\w.:-]+)'/g)) {
+        const [ns, key] = match[1]!.includes(':') ? match[1]!.split(':') : [declared, match[1]!];
+        const keys = englishKeys.get(ns!);
+        // A key may name an object whose children are read with returnObjects.
+        const exists = keys && (keys.has(key!) || [...keys.keys()].some((k) => k.startsWith(`${key}.`) || k.startsWith(`${key}[`)));
+        if (!exists) missing.push(`${path.relative(srcDir, file)}: ${ns}:${key}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
