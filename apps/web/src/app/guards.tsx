@@ -11,7 +11,7 @@ const SIGNED_OUT_REDIRECT_MS = 100;
 export function FullPageSpinner() {
   const { t } = useTranslation('common');
   return (
-    <div className="flex min-h-[50vh] items-center justify-center">
+    <div className="flex min-h-dvh items-center justify-center">
       <Spinner label={t('loading')} />
     </div>
   );

@@ -14,7 +14,8 @@ export function PageShell({ header, children }: { header?: ReactNode; children: 
         {t('skipToContent')}
       </a>
       {header}
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* At least a screen tall, so content arriving after the first paint never pushes a visible footer (no layout shift). */}
+      <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 focus:outline-none">
         {children}
       </main>
       <Footer />
