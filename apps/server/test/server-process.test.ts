@@ -83,6 +83,41 @@ describe('the server process on the embedded database', () => {
     expect((await stopped).code).toBe(0);
   }, 90_000);
 
+  it('creates an admin with the CLI script, which refuses bad input with its usage line', async () => {
+    const runCli = (args: string[]) =>
+      new Promise<{ code: number | null; output: string }>((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/create-admin.ts', ...args], {
+          cwd: serverDir,
+          env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PASSWORD_COST: '10', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' },
+        });
+        let output = '';
+        child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.once('exit', (code) => resolve({ code, output }));
+      });
+    const refused = await runCli(['not-an-email', 'short']);
+    expect(refused.code).toBe(2);
+    expect(refused.output).toMatch(/Usage: npm run create-admin/);
+
+    const created = await runCli(['cli-admin@example.com', 'cli-admin-password']);
+    expect(created.code).toBe(0);
+    expect(created.output).toMatch(/Admin cli-admin@example.com created/);
+    const again = await runCli(['cli-admin@example.com', 'cli-admin-password']);
+    expect(again.output).toMatch(/already exists/);
+
+    const server = await waitForUrl(startServer());
+    const login = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'cli-admin@example.com', password: 'cli-admin-password' }),
+    });
+    expect(login.status).toBe(200);
+    expect(((await login.json()) as { user: { role: string } }).user.role).toBe('admin');
+    const stopped = waitForExit(server.child);
+    server.child.kill('SIGTERM');
+    expect((await stopped).code).toBe(0);
+  }, 90_000);
+
   it('creates the admin from ADMIN_EMAIL and ADMIN_PASSWORD and refuses a bad configuration with a clear message', async () => {
     const badConfig = await waitForExit(startServer({ ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: '' }));
     expect(badConfig.code).toBe(1);
