@@ -98,7 +98,7 @@ export async function buildApp({ config, database, now, logger = true }: AppOpti
   await app.register(favoritesRoutes(db));
   await app.register(licenseeRoutes({ db, ...services, now: clock }));
   await app.register(adminRoutes(db, services.index, clock));
-  await app.register(realtimeRoutes(services));
+  await app.register(realtimeRoutes({ ...services, authTimeoutMs: config.wsAuthTimeoutMs }));
   registerBackgroundWork(app, services, config.dispatchSweepMs);
 
   await registerWebApp(app, config.webDistDir);

@@ -26,6 +26,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   OFFER_TIMEOUT_SECONDS: z.coerce.number().positive().default(15),
   DISPATCH_SWEEP_MS: z.coerce.number().int().min(0).default(1000),
+  WS_AUTH_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   GEOCODER_URL: z.url().optional(),
   ROUTER_URL: z.url().optional(),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
@@ -56,6 +57,8 @@ export type Config = {
   offerTimeoutMs: number;
   /** How often offers are expired and waiting rides moved on; 0 turns the timer off (tests drive it). */
   dispatchSweepMs: number;
+  /** A WebSocket that has not authenticated within this time is closed. */
+  wsAuthTimeoutMs: number;
   geocoderUrl: string | undefined;
   routerUrl: string | undefined;
   mapTileUrl: string;
@@ -94,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     offerTimeoutMs: e.OFFER_TIMEOUT_SECONDS * 1000,
     dispatchSweepMs: e.DISPATCH_SWEEP_MS,
+    wsAuthTimeoutMs: e.WS_AUTH_TIMEOUT_MS,
     geocoderUrl: e.GEOCODER_URL,
     routerUrl: e.ROUTER_URL,
     mapTileUrl: e.MAP_TILE_URL,

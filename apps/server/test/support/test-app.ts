@@ -12,19 +12,31 @@ export type Backend = 'pglite' | 'postgres';
 /** Every API test runs on the embedded database, and on PostgreSQL too when DATABASE_URL is set. */
 export const backends: Backend[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-export type TestApp = { app: AppInstance; database: DatabaseHandle; config: Config; close(): Promise<void> };
+/**
+ * A running app on a test database. `restart()` closes the app and its connection without deleting the
+ * data, then builds a new app (fresh in-memory state) on the same database, as a server restart does.
+ */
+export type TestApp = {
+  app: AppInstance;
+  database: DatabaseHandle;
+  config: Config;
+  close(): Promise<void>;
+  restart(now?: () => Date): Promise<TestApp>;
+};
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PASSWORD_COST: '10', ...overrides });
 }
 
+/** Where a test database lives: it can be opened (again) and, at the end, destroyed. */
+type TestStorage = { open(): Promise<DatabaseHandle>; destroy(): Promise<void> };
+
 /** A database of its own: a copy of the migrated template, or a fresh PostgreSQL database. */
-export async function openTestDatabase(backend: Backend): Promise<DatabaseHandle> {
+async function createTestStorage(backend: Backend): Promise<TestStorage> {
   if (backend === 'pglite') {
     const dir = path.join(path.dirname(inject('pgliteTemplate')), randomUUID());
     fs.cpSync(inject('pgliteTemplate'), dir, { recursive: true });
-    const handle = await openPglite(dir);
-    return { ...handle, close: async () => { await handle.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+    return { open: () => openPglite(dir), destroy: async () => fs.rmSync(dir, { recursive: true, force: true }) };
   }
   const baseUrl = process.env.DATABASE_URL!;
   const name = `coride_test_${randomUUID().replaceAll('-', '')}`;
@@ -34,31 +46,74 @@ export async function openTestDatabase(backend: Backend): Promise<DatabaseHandle
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const handle = await openPostgres(url.toString());
+  return {
+    open: () => openPostgres(url.toString()),
+    destroy: async () => {
+      const dropper = new pg.Client({ connectionString: baseUrl });
+      await dropper.connect();
+      try {
+        // pg's pool.end() resolves before its connections have closed. Dropping "with (force)" while
+        // one is still saying goodbye kills it, and its client raises an unhandled error in whatever
+        // test file runs next. So wait (up to 2 s) for the database's sessions to go first.
+        for (let attempt = 0; attempt < 100; attempt += 1) {
+          const { rows } = await dropper.query<{ sessions: number }>('select count(*)::int as sessions from pg_stat_activity where datname = $1', [name]);
+          if (rows[0]!.sessions === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await dropper.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
+
+/** A database of its own, deleted when closed. */
+export async function openTestDatabase(backend: Backend): Promise<DatabaseHandle> {
+  const storage = await createTestStorage(backend);
+  const handle = await storage.open();
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: baseUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await storage.destroy();
     },
   };
 }
 
 export async function createTestApp(backend: Backend, overrides: Record<string, string> = {}, now?: () => Date): Promise<TestApp> {
   const config = testConfig({ DISPATCH_SWEEP_MS: '0', ...overrides });
-  const database = await openTestDatabase(backend);
+  const storage = await createTestStorage(backend);
+  try {
+    return await startTestApp(config, storage, now);
+  } catch (error) {
+    await storage.destroy();
+    throw error;
+  }
+}
+
+async function startTestApp(config: Config, storage: TestStorage, now: (() => Date) | undefined): Promise<TestApp> {
+  const database = await storage.open();
   const app = await buildApp({ config, database, logger: false, ...(now ? { now } : {}) });
   await app.ready();
+  let state: 'running' | 'restarted' | 'closed' = 'running';
   return {
     app,
     database,
     config,
     close: async () => {
+      if (state !== 'running') return;
+      state = 'closed';
       await app.close();
       await database.close();
+      await storage.destroy();
+    },
+    restart: async (nextNow = now) => {
+      if (state !== 'running') throw new Error(`cannot restart an app that is ${state}`);
+      state = 'restarted';
+      await app.close();
+      await database.close();
+      return startTestApp(config, storage, nextNow);
     },
   };
 }

@@ -30,8 +30,8 @@ export async function signInAdmin(app: AppInstance): Promise<Person> {
 }
 
 /** A licensee whose application an admin approved: the territory exists. */
-export async function approvedLicensee(app: AppInstance, admin: Person, zipCodes = MIDTOWN_ZIPS): Promise<Person & { territoryId: string }> {
-  const licensee = await register(app, licenseePayload({ zipCodes: zipCodes.join(', '), territoryName: 'Midtown' }));
+export async function approvedLicensee(app: AppInstance, admin: Person, zipCodes = MIDTOWN_ZIPS, territoryName = 'Midtown'): Promise<Person & { territoryId: string }> {
+  const licensee = await register(app, licenseePayload({ zipCodes: zipCodes.join(', '), territoryName }));
   const applications = await expectOk<{ id: string; user: { email: string } }[]>(await call(app, 'GET', '/api/licensee-applications', admin.token));
   const application = applications.find((a) => a.user.email === licensee.user.email)!;
   await expectOk(await call(app, 'POST', `/api/licensee-applications/${application.id}/review`, admin.token, { status: 'approved', notes: 'ok' }));
@@ -39,14 +39,44 @@ export async function approvedLicensee(app: AppInstance, admin: Person, zipCodes
   return { id: licensee.user.id, token: licensee.token, territoryId: territories[0]!.id };
 }
 
-/** An approved driver (driving area in Midtown), online at `location`. */
-export async function onlineDriver(app: AppInstance, admin: Person, location: LatLng = HERALD_SQUARE): Promise<Person> {
-  const driver = await register(app, driverPayload({ driveArea: '10018' }));
+/** An approved driver (driving area in Midtown unless told otherwise), online at `location`. */
+export async function onlineDriver(app: AppInstance, admin: Person, location: LatLng = HERALD_SQUARE, driveArea = '10018'): Promise<Person> {
+  const driver = await registeredDriver(app, admin, { driveArea });
+  await goOnline(app, driver, location);
+  return driver;
+}
+
+/**
+ * A registered driver whose driving area is `driveArea` (a zip code, a place, or "lat,lng" to pin the
+ * territory exactly), approved by the admin unless `approve` is false.
+ */
+export async function registeredDriver(
+  app: AppInstance,
+  admin: Person,
+  { driveArea = '10018', approve = true, overrides = {} }: { driveArea?: string; approve?: boolean; overrides?: Record<string, unknown> } = {},
+): Promise<Person & { email: string; applicationId: string }> {
+  const driver = await register(app, driverPayload({ driveArea, ...overrides }));
   const applications = await expectOk<{ id: string; user: { email: string } }[]>(await call(app, 'GET', '/api/driver-applications', admin.token));
   const application = applications.find((a) => a.user.email === driver.user.email)!;
-  await expectOk(await call(app, 'POST', `/api/driver-applications/${application.id}/review`, admin.token, { status: 'approved' }));
+  if (approve) await expectOk(await call(app, 'POST', `/api/driver-applications/${application.id}/review`, admin.token, { status: 'approved' }));
+  return { id: driver.user.id, token: driver.token, email: driver.user.email, applicationId: application.id };
+}
+
+export async function goOnline(app: AppInstance, driver: Person, location: LatLng): Promise<void> {
   await expectOk(await call(app, 'PATCH', '/api/drivers/status', driver.token, { status: 'online', location }));
-  return { id: driver.user.id, token: driver.token };
+}
+
+export async function goOffline(app: AppInstance, driver: Person): Promise<void> {
+  await expectOk(await call(app, 'PATCH', '/api/drivers/status', driver.token, { status: 'offline' }));
+}
+
+/** "lat,lng": as a driving area, the offline geocoder places it exactly where it says. */
+export const coordinates = (point: LatLng) => `${point.lat},${point.lng}`;
+
+/** The point `north` miles north and `east` miles east of `origin` (negative for south and west). */
+export function offset(origin: LatLng, north: number, east = 0): LatLng {
+  const lat = origin.lat + north / 69.09;
+  return { lat, lng: origin.lng + east / (69.09 * Math.cos((origin.lat * Math.PI) / 180)) };
 }
 
 export async function rider(app: AppInstance): Promise<Person> {

@@ -5,15 +5,16 @@ import type { AccountsService, AuthenticatedUser } from '../accounts/service';
 import type { DriversService } from '../drivers/service';
 import type { RealtimeHub } from './hub';
 
-/** A socket that has not authenticated by then is closed. */
-const AUTH_TIMEOUT_MS = 5000;
+/** A socket that has not authenticated by then is closed (WS_AUTH_TIMEOUT_MS overrides it). */
+const DEFAULT_AUTH_TIMEOUT_MS = 5000;
 export const CLOSE_UNAUTHENTICATED = 4401;
 
 /**
  * WebSocket /ws. The first message must be {type: "auth", token}; the spec's {type: "auth", userId}
  * would let anyone impersonate anyone and is refused. Tokens never travel in the URL.
  */
-export function realtimeRoutes(deps: { accounts: AccountsService; hub: RealtimeHub; drivers: DriversService }) {
+export function realtimeRoutes(deps: { accounts: AccountsService; hub: RealtimeHub; drivers: DriversService; authTimeoutMs?: number }) {
+  const authTimeoutMs = deps.authTimeoutMs ?? DEFAULT_AUTH_TIMEOUT_MS;
   return async (app: AppInstance) => {
     app.get('/ws', { websocket: true }, (socket: WebSocket, request) => {
       let user: AuthenticatedUser | undefined;
@@ -25,7 +26,7 @@ export function realtimeRoutes(deps: { accounts: AccountsService; hub: RealtimeH
         send({ type: 'error', error, code: 'UNAUTHENTICATED' });
         socket.close(CLOSE_UNAUTHENTICATED, 'unauthenticated');
       };
-      const authTimer = setTimeout(() => !user && refuse('Authenticate with {type: "auth", token} first'), AUTH_TIMEOUT_MS);
+      const authTimer = setTimeout(() => !user && refuse('Authenticate with {type: "auth", token} first'), authTimeoutMs);
 
       socket.on('message', async (raw: { toString(): string }) => {
         let data: unknown;

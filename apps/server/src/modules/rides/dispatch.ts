@@ -1,9 +1,9 @@
 import type { LatLng, Ride } from '@coride/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
-import type { DriverLocationIndex } from '../dispatch/driver-index';
+import type { DriverLocationIndex, NearbyDriver } from '../dispatch/driver-index';
 import type { RealtimeHub } from '../realtime/hub';
 import { etaMinutes } from './mapping';
 import * as repo from './repository';
@@ -29,7 +29,8 @@ type ActiveRide = { rideId: string; riderId: string; status: 'accepted' | 'in_pr
 export class Dispatcher {
   /** driver -> the ride they are on, for forwarding locations without a query per update. */
   private readonly activeRides = new Map<string, ActiveRide>();
-  private readonly inFlight = new Set<string>();
+  /** Rounds running now, per ride: a second request for the same ride waits for the running one. */
+  private readonly inFlight = new Map<string, Promise<void>>();
 
   constructor(
     private readonly db: Database,
@@ -67,15 +68,17 @@ export class Dispatcher {
     return this.activeRides.get(driverId);
   }
 
-  /** Runs the ride's next dispatch round: offers a batch, or cancels the ride when nobody is left. */
-  async dispatch(rideId: string): Promise<void> {
-    if (this.inFlight.has(rideId)) return;
-    this.inFlight.add(rideId);
-    try {
-      await this.runRound(rideId);
-    } finally {
-      this.inFlight.delete(rideId);
-    }
+  /**
+   * Runs the ride's next dispatch round: offers a batch, or cancels the ride when nobody is left. If a
+   * round of this ride is already running (the booking's, say), resolves when that one is done, so a
+   * caller such as sweep() never returns while the ride is still being dispatched.
+   */
+  dispatch(rideId: string): Promise<void> {
+    const running = this.inFlight.get(rideId);
+    if (running) return running;
+    const round = this.runRound(rideId).finally(() => this.inFlight.delete(rideId));
+    this.inFlight.set(rideId, round);
+    return round;
   }
 
   private async runRound(rideId: string): Promise<void> {
@@ -90,16 +93,9 @@ export class Dispatcher {
 
       const offered = await repo.offeredDriverIds(tx, rideId);
       const pickup = { lat: ride.pickupLat, lng: ride.pickupLng };
-      const { radiiMiles, batchSize } = this.settings;
+      const { radiiMiles } = this.settings;
       for (let level = Math.max(ride.dispatchRound, 1); level <= radiiMiles.length; level += 1) {
-        const nearby = this.index.nearest(ride.territoryId, pickup, {
-          limit: batchSize * 10,
-          radiusMiles: radiiMiles[level - 1]!,
-          exclude: (driverId) => offered.has(driverId),
-        });
-        if (nearby.length === 0) continue;
-        const busy = await repo.busyDriverIds(tx, nearby.map((d) => d.driverId), now);
-        const batch = nearby.filter((d) => !busy.has(d.driverId)).slice(0, batchSize);
+        const batch = await this.idleNearest(tx, ride.territoryId, pickup, radiiMiles[level - 1]!, offered, now);
         if (batch.length === 0) continue;
         const expiresAt = new Date(now.getTime() + this.settings.offerTimeoutMs);
         const offers = await repo.insertOffers(
@@ -127,6 +123,27 @@ export class Dispatcher {
     }
     for (const offer of outcome.offers) {
       this.hub.publish(offer.driverId, { type: 'ride_request', ride, estimatedEarning: ride.subtotal, expiresAt: offer.expiresAt.toISOString() });
+    }
+  }
+
+  /**
+   * The nearest idle drivers within the radius, at most a batch. Busy drivers are known only to the
+   * database, so the index is asked again past them until a batch is found or the radius is exhausted:
+   * a crowd of busy drivers near the pickup must not hide the idle ones behind it.
+   */
+  private async idleNearest(tx: Transaction, territoryId: string, pickup: LatLng, radiusMiles: number, offered: Set<string>, now: Date): Promise<NearbyDriver[]> {
+    const { batchSize } = this.settings;
+    const limit = batchSize * 10;
+    const skip = new Set(offered);
+    const batch: NearbyDriver[] = [];
+    for (;;) {
+      const nearby = this.index.nearest(territoryId, pickup, { limit, radiusMiles, exclude: (driverId) => skip.has(driverId) });
+      const busy = await repo.busyDriverIds(tx, nearby.map((d) => d.driverId), now);
+      for (const driver of nearby) {
+        skip.add(driver.driverId);
+        if (!busy.has(driver.driverId) && batch.length < batchSize) batch.push(driver);
+      }
+      if (batch.length >= batchSize || nearby.length < limit) return batch;
     }
   }
 

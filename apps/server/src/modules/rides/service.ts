@@ -66,9 +66,12 @@ export function createRidesService(deps: {
     const ride = await repo.findRide(db, rideId);
     if (!ride) throw notFound('Ride');
     const role = await roleOnRide(user, ride);
-    if (role === 'admin' || role === 'offered') throw new AppError('FORBIDDEN', 'Only the rider or the assigned driver can do this');
-    const next = nextRideStatus(ride.status, command, role);
+    if (role === 'admin') throw new AppError('FORBIDDEN', 'Only the rider or the assigned driver can do this');
+    // A driver holding an offer is refused by the ride's state (a requested ride cannot be started,
+    // completed or cancelled by a driver): a state conflict, 409, like any illegal transition.
+    const next = nextRideStatus(ride.status, command, role === 'offered' ? 'driver' : role);
     if (!next.ok) throw new AppError('CONFLICT', next.reason);
+    if (role === 'offered') throw new AppError('FORBIDDEN', 'Only the rider or the assigned driver can do this');
     const updated = await repo.transitionRide(db, rideId, ride.status, { status: next.status, ...changes(now()) });
     if (!updated) throw new AppError('CONFLICT', 'The ride changed meanwhile; reload it and try again');
     deps.dispatcher().trackActive(updated);
@@ -152,7 +155,9 @@ export function createRidesService(deps: {
           requestedAt: at,
         });
       } catch (error) {
-        if (idempotencyKey && isUniqueViolation(error, 'rides_idempotency')) {
+        // A concurrent retry with the same key may trip rides_one_active_per_rider before
+        // rides_idempotency (PostgreSQL checks the indexes in creation order): either way, it is a retry.
+        if (idempotencyKey && isUniqueViolation(error)) {
           const existing = await repo.findRideByIdempotencyKey(db, rider.id, idempotencyKey);
           if (existing) return { ride: await loadRide(existing.id), isNew: false };
         }
