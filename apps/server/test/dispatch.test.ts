@@ -30,6 +30,7 @@ const DENVER = { lat: 39.751526, lng: -104.997673 }; // 80202
 const ATLANTA = { lat: 33.752845, lng: -84.390226 }; // 30303
 const AUSTIN = { lat: 30.270569, lng: -97.742589 }; // 78701
 const SEATTLE = { lat: 47.610902, lng: -122.336422 }; // 98101
+const MIAMI = { lat: 25.774, lng: -80.193 }; // downtown Miami
 const MINNEAPOLIS = { lat: 44.985367, lng: -93.270208 }; // 55401
 
 const OFFER_TIMEOUT_MS = 15_000;
@@ -181,6 +182,22 @@ describe.each(backends)('dispatch on %s', (backend) => {
     expect(offers.find((o) => o.driverId === near.id)).toMatchObject({ status: 'declined', respondedAt: clock });
     expect(offers.find((o) => o.driverId === far.id)).toMatchObject({ status: 'pending', round: 2 });
     expect((await accept(far, ride.id)).statusCode).toBe(200);
+  });
+
+  it('withdraws the open offers of a driver who goes offline and moves the ride on at once', async () => {
+    const zip = t.app.services.zips.locate(MIAMI)!.zip;
+    await territory([zip], 'Downtown Miami', MIAMI);
+    const leaving = await driverAt(MIAMI, offset(MIAMI, -0.3));
+    const staying = await driverAt(MIAMI, offset(MIAMI, 0, 2));
+    const ride = await bookAt(await rider(t.app), MIAMI);
+    expect((await openOffers(leaving)).map((o) => o.ride.id)).toEqual([ride.id]);
+
+    const since = tap.mark();
+    await expectOk(await api.patch(t.app, '/api/drivers/status', leaving, { status: 'offline' }));
+    expect(await openOffers(leaving)).toEqual([]);
+    expect((await offersOf(ride.id)).find((o) => o.driverId === leaving.id)).toMatchObject({ status: 'declined' });
+    // Same clock: the next driver is asked without waiting for the offer's timeout.
+    expect(tap.recipients('ride_request', ride.id, since)).toEqual([staying.id]);
   });
 
   it('cancels the ride with reason no_drivers when no driver is left, and tells the rider over the WebSocket', async () => {

@@ -102,6 +102,7 @@ export function createDriversService(deps: {
           .values({ driverId: driver.id, status: 'offline', statusChangedAt: at })
           .onConflictDoUpdate({ target: driverPresence.driverId, set: { status: 'offline', statusChangedAt: at } });
         index.remove(driver.id);
+        await deps.dispatcher().releaseDriver(driver.id);
         return { status: 'offline' as const };
       }
       if (!profile.isApproved) throw new AppError('FORBIDDEN', 'Your application is not approved yet. You can go online once it is approved.');

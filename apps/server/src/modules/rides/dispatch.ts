@@ -206,6 +206,14 @@ export class Dispatcher {
     }
   }
 
+  /** A driver went offline: their open offers are declined and those rides move to the next driver now. */
+  async releaseDriver(driverId: string): Promise<void> {
+    const now = this.now();
+    for (const offer of await repo.pendingOffersOfDriver(this.db, driverId, now)) {
+      if (await repo.setOfferStatus(this.db, offer.id, 'declined', now)) await this.dispatch(offer.rideId);
+    }
+  }
+
   /** A driver moved: forward it to the rider of their active ride. */
   forwardLocation(driverId: string, location: LatLng & { heading?: number }): void {
     const active = this.activeRides.get(driverId);
