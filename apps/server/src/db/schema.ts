@@ -172,14 +172,8 @@ export const driverPresence = pgTable(
 const rideStatus = ['requested', 'accepted', 'in_progress', 'completed', 'cancelled'] as const;
 const money = (name: string) => integer(name).notNull();
 
-export const rideQuotes = pgTable('ride_quotes', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  riderId: uuid('rider_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  territoryId: uuid('territory_id')
-    .notNull()
-    .references(() => territories.id, { onDelete: 'cascade' }),
+/** Where a trip goes and how long it is: the same columns on quotes and rides. */
+const tripColumns = () => ({
   pickupAddress: text('pickup_address').notNull(),
   pickupLat: doublePrecision('pickup_lat').notNull(),
   pickupLng: doublePrecision('pickup_lng').notNull(),
@@ -188,6 +182,10 @@ export const rideQuotes = pgTable('ride_quotes', {
   dropoffLng: doublePrecision('dropoff_lng').notNull(),
   distance: doublePrecision('distance').notNull(),
   duration: doublePrecision('duration').notNull(),
+});
+
+/** The upfront price in cents (packages/domain quoteFare): the same columns on quotes and rides. */
+const fareColumns = () => ({
   baseFare: money('base_fare'),
   distanceFare: money('distance_fare'),
   timeFare: money('time_fare'),
@@ -195,6 +193,18 @@ export const rideQuotes = pgTable('ride_quotes', {
   platformFee: money('platform_fee'),
   adminFee: money('admin_fee'),
   totalFare: money('total_fare'),
+});
+
+export const rideQuotes = pgTable('ride_quotes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  riderId: uuid('rider_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  territoryId: uuid('territory_id')
+    .notNull()
+    .references(() => territories.id, { onDelete: 'cascade' }),
+  ...tripColumns(),
+  ...fareColumns(),
   createdAt: createdAt(),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
@@ -211,22 +221,9 @@ export const rides = pgTable(
       .notNull()
       .references(() => territories.id, { onDelete: 'restrict' }),
     status: text('status', { enum: rideStatus }).notNull().default('requested'),
-    pickupAddress: text('pickup_address').notNull(),
-    pickupLat: doublePrecision('pickup_lat').notNull(),
-    pickupLng: doublePrecision('pickup_lng').notNull(),
+    ...tripColumns(),
     pickupZip: text('pickup_zip').notNull(),
-    dropoffAddress: text('dropoff_address').notNull(),
-    dropoffLat: doublePrecision('dropoff_lat').notNull(),
-    dropoffLng: doublePrecision('dropoff_lng').notNull(),
-    distance: doublePrecision('distance').notNull(),
-    duration: doublePrecision('duration').notNull(),
-    baseFare: money('base_fare'),
-    distanceFare: money('distance_fare'),
-    timeFare: money('time_fare'),
-    subtotal: money('subtotal'),
-    platformFee: money('platform_fee'),
-    adminFee: money('admin_fee'),
-    totalFare: money('total_fare'),
+    ...fareColumns(),
     tip: integer('tip').notNull().default(0),
     rating: integer('rating'),
     ratingComment: text('rating_comment'),

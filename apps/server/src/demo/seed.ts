@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import { driverApplications, driverPresence, driverProfiles, licenseeApplications, rides, territories, territoryZipCodes, users } from '../db/schema';
 import { hashPassword } from '../modules/accounts/password';
 import { namedPlaces } from '../modules/geo/places';
+import { priceColumns } from '../modules/rides/repository';
 import type { ZipIndex } from '../modules/geo/zip-index';
 
 /** Every demo account signs in with this password; the demo world is for trying the product, not for real money. */
@@ -164,15 +165,7 @@ export async function seedDemoWorld(db: Database, config: Config, zips: ZipIndex
         dropoffAddress: to.address,
         dropoffLat: to.lat,
         dropoffLng: to.lng,
-        distance: fare.distance,
-        duration: fare.duration,
-        baseFare: fare.baseFare,
-        distanceFare: fare.distanceFare,
-        timeFare: fare.timeFare,
-        subtotal: fare.subtotal,
-        platformFee: fare.platformFee,
-        adminFee: fare.adminFee,
-        totalFare: fare.totalFare,
+        ...priceColumns(fare),
         tip: day % 3 === 0 ? 200 : 0,
         rating: day % 5 === 0 ? 4 : 5,
         requestedAt,

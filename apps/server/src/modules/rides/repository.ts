@@ -1,5 +1,6 @@
 import { and, avg, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { FareBreakdown } from '@coride/domain';
 import type { Executor } from '../../db/client';
 import { driverProfiles, rideOffers, rideQuotes, rides, users } from '../../db/schema';
 
@@ -7,6 +8,12 @@ export type RideRow = typeof rides.$inferSelect;
 export type NewRide = typeof rides.$inferInsert;
 export type QuoteRow = typeof rideQuotes.$inferSelect;
 export type OfferRow = typeof rideOffers.$inferSelect;
+
+/** The price columns of a quote or ride row, from a fare breakdown (or a stored quote). */
+export function priceColumns(price: Pick<FareBreakdown, 'distance' | 'duration' | 'baseFare' | 'distanceFare' | 'timeFare' | 'subtotal' | 'platformFee' | 'adminFee' | 'totalFare'>) {
+  const { distance, duration, baseFare, distanceFare, timeFare, subtotal, platformFee, adminFee, totalFare } = price;
+  return { distance, duration, baseFare, distanceFare, timeFare, subtotal, platformFee, adminFee, totalFare };
+}
 
 const riders = alias(users, 'rider');
 const drivers = alias(users, 'driver');

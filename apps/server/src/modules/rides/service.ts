@@ -11,6 +11,7 @@ import type { RealtimeHub } from '../realtime/hub';
 import type { TerritoriesService } from '../territories/service';
 import type { Dispatcher } from './dispatch';
 import { toRide } from './mapping';
+import { priceColumns } from './repository';
 import * as repo from './repository';
 
 const QUOTE_TTL_MS = 10 * 60_000;
@@ -93,15 +94,7 @@ export function createRidesService(deps: {
         dropoffAddress: request.dropoffLocation.address,
         dropoffLat: request.dropoffLocation.lat,
         dropoffLng: request.dropoffLocation.lng,
-        distance: fare.distance,
-        duration: fare.duration,
-        baseFare: fare.baseFare,
-        distanceFare: fare.distanceFare,
-        timeFare: fare.timeFare,
-        subtotal: fare.subtotal,
-        platformFee: fare.platformFee,
-        adminFee: fare.adminFee,
-        totalFare: fare.totalFare,
+        ...priceColumns(fare),
         expiresAt,
       });
       return { ...fare, quoteId: stored.id, expiresAt: expiresAt.toISOString(), territoryName: placed.territory.name };
@@ -142,15 +135,7 @@ export function createRidesService(deps: {
           dropoffAddress: request.dropoffLocation.address,
           dropoffLat: request.dropoffLocation.lat,
           dropoffLng: request.dropoffLocation.lng,
-          distance: price.distance,
-          duration: price.duration,
-          baseFare: price.baseFare,
-          distanceFare: price.distanceFare,
-          timeFare: price.timeFare,
-          subtotal: price.subtotal,
-          platformFee: price.platformFee,
-          adminFee: price.adminFee,
-          totalFare: price.totalFare,
+          ...priceColumns(price),
           idempotencyKey: idempotencyKey ?? null,
           requestedAt: at,
         });

@@ -16,8 +16,8 @@ import {
 import { Button } from '@/components/ui/button';
 import { ComingSoonButton } from '@/components/ui/coming-soon-button';
 import { toast } from '@/components/ui/use-toast';
-import { useCreateFavoriteLocation } from '../api/create-favorite-location';
-import { useFavoriteLocations } from '../api/get-favorite-locations';
+import { useCreateFavoriteLocation } from '@/api/favorite-locations';
+import { useFavoriteLocations } from '@/api/favorite-locations';
 import { HOME_NAME, isNamed, WORK_NAME } from '../trip';
 
 /** How many other saved places are offered as one-tap destinations. */

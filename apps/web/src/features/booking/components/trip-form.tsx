@@ -13,7 +13,7 @@ import { ApiRequestError } from '@/lib/api';
 import { useFormatters } from '@/lib/format';
 import { useCurrentPosition } from '@/lib/geolocation';
 import { useReverseGeocode } from '../api/reverse-geocode';
-import { useSearchAddresses } from '../api/search-addresses';
+import { useSearchAddresses } from '@/api/search-addresses';
 import { stopAt, type StopKind, type TripDraft, type TripStop } from '../trip';
 import { QuickPlaces } from './quick-places';
 

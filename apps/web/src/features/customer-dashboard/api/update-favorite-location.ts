@@ -1,7 +1,7 @@
 import type { FavoriteLocation } from '@coride/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
-import { favoriteLocationsQueryKey } from './get-favorite-locations';
+import { favoriteLocationsQueryKey } from '@/api/favorite-locations';
 
 export type FavoriteLocationChanges = Partial<Omit<FavoriteLocation, 'id'>>;
 

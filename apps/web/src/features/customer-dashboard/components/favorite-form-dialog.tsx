@@ -10,8 +10,8 @@ import { FormField, useValidationMessage } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { useCreateFavoriteLocation } from '../api/create-favorite-location';
-import { useSearchAddresses } from '../api/search-addresses';
+import { useCreateFavoriteLocation } from '@/api/favorite-locations';
+import { useSearchAddresses } from '@/api/search-addresses';
 import { useUpdateFavoriteLocation, type FavoriteLocationChanges } from '../api/update-favorite-location';
 
 /** Names offered with one tap; Home and Work also feed the booking page's quick buttons. */

@@ -22,7 +22,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { bookingHref } from '@/lib/booking-href';
 import { useDeleteFavoriteLocation } from '../api/delete-favorite-location';
-import { useFavoriteLocations } from '../api/get-favorite-locations';
+import { useFavoriteLocations } from '@/api/favorite-locations';
 import { FavoriteFormDialog } from './favorite-form-dialog';
 
 function FavoriteIcon({ name }: { name: string }) {
