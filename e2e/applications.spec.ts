@@ -1,12 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, fillAccount, signInThroughForm, uniqueEmail } from './support';
 
-/** Holds every registration back long enough for the in-flight state to be seen. */
-async function delayRegistration(page: Page) {
+/**
+ * Holds registrations back until the test has seen the in-flight state and calls the returned
+ * release(): a fixed delay raced with the assertions on a loaded machine.
+ */
+async function holdRegistration(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/register', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await released;
     await route.continue();
   });
+  return release;
 }
 
 const APPLICATION_BODY = "Your application is being reviewed. We'll notify you once approved.";
@@ -18,7 +24,7 @@ const driverEmail = uniqueEmail('driver.applicant');
 const licenseeEmail = uniqueEmail('licensee.applicant');
 
 test('a driver applies through the sign-up form, sees the confirmation and the install guide, and lands on the driver dashboard', async ({ page }) => {
-  await delayRegistration(page);
+  const releaseRegistration = await holdRegistration(page);
   await page.goto('/onboarding');
   await page.getByTestId('tab-driver').click();
 
@@ -43,6 +49,7 @@ test('a driver applies through the sign-up form, sees the confirmation and the i
   await submit.click();
   await expect(submit).toHaveText('Submitting Application...');
   await expect(submit).toBeDisabled();
+  releaseRegistration();
 
   expect((await registration).postDataJSON()).toMatchObject({
     role: 'driver',
@@ -77,7 +84,7 @@ test('a driver applies through the sign-up form, sees the confirmation and the i
 });
 
 test('a licensee applies for a territory through the sign-up form and lands on the licensee dashboard', async ({ page }) => {
-  await delayRegistration(page);
+  const releaseRegistration = await holdRegistration(page);
   await page.goto('/onboarding');
   await page.getByTestId('tab-licensee').click();
 
@@ -96,6 +103,7 @@ test('a licensee applies for a territory through the sign-up form and lands on t
   await submit.click();
   await expect(submit).toHaveText('Submitting Application...');
   await expect(submit).toBeDisabled();
+  releaseRegistration();
 
   expect((await registration).postDataJSON()).toMatchObject({
     role: 'licensee',
