@@ -2,7 +2,7 @@ import {
   apiErrorSchema,
   authResponseSchema,
   driverApplicationSchema,
-  driverProfileSchema,
+  driverMeSchema,
   emailSchema,
   fieldErrors,
   licenseeApplicationSchema,
@@ -197,7 +197,7 @@ describe.each(backends)('accounts on %s', (backend) => {
       const payload = driverPayload({ isApproved: true, id: '00000000-0000-0000-0000-000000000001', status: 'approved' });
       const { user, token } = await register(t.app, payload);
       expect(user.id).not.toBe('00000000-0000-0000-0000-000000000001');
-      const profile = driverProfileSchema.parse((await get('/api/drivers/me', token)).json());
+      const profile = driverMeSchema.parse((await get('/api/drivers/me', token)).json());
       expect(profile.isApproved).toBe(false);
       expect(profile.applicationStatus).toBe('pending');
     });
@@ -447,7 +447,7 @@ describe.each(backends)('accounts on %s', (backend) => {
       const { token } = await register(t.app, payload);
       const response = await get('/api/drivers/me', token);
       expect(response.statusCode).toBe(200);
-      expect(driverProfileSchema.parse(response.json())).toMatchObject({
+      expect(driverMeSchema.parse(response.json())).toMatchObject({
         vehicleMake: 'Ford',
         vehicleModel: 'Transit',
         vehicleYear: '2021',

@@ -42,24 +42,6 @@ export const licenseeApplicationSchema = z.object({
 });
 export type LicenseeApplication = z.infer<typeof licenseeApplicationSchema>;
 
-export const driverProfileSchema = z.object({
-  vehicleMake: z.string(),
-  vehicleModel: z.string(),
-  vehicleYear: z.string(),
-  vehicleColor: z.string(),
-  vehiclePlate: z.string(),
-  seatCount: z.number(),
-  vehicleSize: z.string(),
-  vehicleAge: z.string(),
-  driveArea: z.string(),
-  isApproved: z.boolean(),
-  applicationStatus: z.enum(applicationStatuses),
-  /** Null until the driver has a rated ride. */
-  rating: z.number().nullable(),
-  totalRides: z.number(),
-});
-export type DriverProfile = z.infer<typeof driverProfileSchema>;
-
 export const reviewApplicationRequestSchema = z.object({
   status: z.enum(['under_review', 'approved', 'rejected'], { error: 'Status must be approved, rejected or under_review' }),
   notes: z.string().trim().max(2000, 'Notes are too long').optional(),

@@ -63,8 +63,3 @@ export function quoteFare({ distanceMiles, durationMinutes, zoneMultiplier = 1, 
     currency: 'USD',
   };
 }
-
-/** What the driver earns from a ride before tips: the whole subtotal (contract section 2). */
-export function driverEarningFor(fare: Pick<FareBreakdown, 'subtotal'>): number {
-  return fare.subtotal;
-}

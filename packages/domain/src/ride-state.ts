@@ -7,8 +7,6 @@ export const rideStatuses = ['requested', 'accepted', 'in_progress', 'completed'
 export type RideStatus = (typeof rideStatuses)[number];
 
 export const activeRideStatuses: readonly RideStatus[] = ['requested', 'accepted', 'in_progress'];
-/** Statuses in which a driver is busy with the ride. */
-export const driverBusyStatuses: readonly RideStatus[] = ['accepted', 'in_progress'];
 
 export type RideActor = 'rider' | 'driver' | 'system';
 export type RideCommand = 'accept' | 'start' | 'complete' | 'cancel';

@@ -22,8 +22,6 @@ export const bookRideRequestSchema = quoteRequestSchema.extend({
 });
 export type BookRideRequest = z.infer<typeof bookRideRequestSchema>;
 
-export const cancelReasons = ['rider_cancelled', 'driver_cancelled', 'no_drivers'] as const;
-
 export const rideDriverSchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -78,17 +78,6 @@ export async function listLicenseeApplications(db: Executor) {
     .orderBy(desc(licenseeApplications.submittedAt), desc(licenseeApplications.id));
 }
 
-export async function findDriverProfile(db: Executor, userId: string) {
-  const [row] = await db
-    .select({ profile: driverProfiles, application: driverApplications })
-    .from(driverProfiles)
-    .leftJoin(driverApplications, eq(driverApplications.userId, driverProfiles.userId))
-    .where(eq(driverProfiles.userId, userId))
-    .orderBy(desc(driverApplications.submittedAt))
-    .limit(1);
-  return row;
-}
-
 export async function findDriverApplication(db: Executor, id: string) {
   const [row] = await db
     .select({ application: driverApplications, profile: driverProfiles })

@@ -198,12 +198,3 @@ export async function busyDriverIds(db: Executor, driverIds: string[], now: Date
     .where(and(inArray(rides.driverId, driverIds), inArray(rides.status, ['accepted', 'in_progress'])));
   return new Set([...offered.map((r) => r.id), ...riding.map((r) => r.id!)]);
 }
-
-/** Drivers who currently have an accepted or in-progress ride, with that ride. */
-export async function activeRidesByDriver(db: Executor): Promise<{ driverId: string; rideId: string; riderId: string }[]> {
-  const rows = await db
-    .select({ driverId: rides.driverId, rideId: rides.id, riderId: rides.riderId })
-    .from(rides)
-    .where(inArray(rides.status, ['accepted', 'in_progress']));
-  return rows.map((r) => ({ driverId: r.driverId!, rideId: r.rideId, riderId: r.riderId }));
-}

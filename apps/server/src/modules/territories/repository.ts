@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { territories, territoryZipCodes } from '../../db/schema';
 
@@ -12,11 +12,6 @@ export async function findTerritoryByZip(db: Executor, zip: string): Promise<Ter
     .where(and(eq(territoryZipCodes.zip, zip), eq(territories.isApproved, true)))
     .limit(1);
   return row?.territory;
-}
-
-export async function findTerritory(db: Executor, id: string): Promise<TerritoryRow | undefined> {
-  const [row] = await db.select().from(territories).where(eq(territories.id, id)).limit(1);
-  return row;
 }
 
 export async function listTerritoriesOfLicensee(db: Executor, licenseeId: string) {
@@ -46,9 +41,4 @@ export async function insertTerritory(db: Executor, values: { licenseeId: string
     .returning();
   await db.insert(territoryZipCodes).values(values.zipCodes.map((zip) => ({ zip, territoryId: territory!.id })));
   return territory!;
-}
-
-export async function countTerritoryZips(db: Executor, territoryId: string): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(territoryZipCodes).where(eq(territoryZipCodes.territoryId, territoryId));
-  return row?.count ?? 0;
 }

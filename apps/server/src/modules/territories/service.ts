@@ -53,6 +53,5 @@ export function createTerritoriesService(db: Database, zips: ZipIndex) {
 
     listForLicensee: (licenseeId: string) => repo.listTerritoriesOfLicensee(db, licenseeId),
     territoryIdsOfLicensee: (licenseeId: string) => repo.territoryIdsOfLicensee(db, licenseeId),
-    find: (id: string) => repo.findTerritory(db, id),
   };
 }
