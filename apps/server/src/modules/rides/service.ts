@@ -53,13 +53,18 @@ export function createRidesService(deps: {
     throw notFound('Ride');
   }
 
-  async function priceTrip(riderId: string, request: QuoteRequest) {
+  /** The pickup's zip code and the territory serving it; 422 when none does. */
+  async function placePickup(request: QuoteRequest) {
     const placed = await territories.place(request.pickupLocation);
     if (!placed?.territory) throw notServed();
+    return { zip: placed.zip, territory: placed.territory };
+  }
+
+  /** The upfront price of the trip (a routing call when a router is configured). */
+  async function fareFor(request: QuoteRequest) {
     const route = await router.route(request.pickupLocation, request.dropoffLocation);
     if (route.distanceMiles > 300) throw new AppError('BUSINESS_RULE', 'Trips are limited to 300 miles', { dropoffLocation: 'This destination is too far away' });
-    const fare = quoteFare({ distanceMiles: route.distanceMiles, durationMinutes: route.durationMinutes });
-    return { placed: { zip: placed.zip, territory: placed.territory }, fare, riderId };
+    return quoteFare({ distanceMiles: route.distanceMiles, durationMinutes: route.durationMinutes });
   }
 
   /** Applies a ride command through the state machine; the update only lands if nobody changed the ride meanwhile. */
@@ -83,7 +88,8 @@ export function createRidesService(deps: {
     loadRide,
 
     async quote(rider: AuthenticatedUser, request: QuoteRequest): Promise<QuoteResponse> {
-      const { placed, fare } = await priceTrip(rider.id, request);
+      const placed = await placePickup(request);
+      const fare = await fareFor(request);
       const expiresAt = new Date(now().getTime() + QUOTE_TTL_MS);
       const stored = await repo.insertQuote(db, {
         riderId: rider.id,
@@ -119,8 +125,9 @@ export function createRidesService(deps: {
         quote.pickupLng === request.pickupLocation.lng &&
         quote.dropoffLat === request.dropoffLocation.lat &&
         quote.dropoffLng === request.dropoffLocation.lng;
-      const { placed, fare } = await priceTrip(rider.id, request);
-      const price = isQuoteUsable ? quote : fare;
+      const placed = await placePickup(request);
+      // A valid quote of this rider for these places fixes the price: no need to route again.
+      const price = isQuoteUsable ? quote : await fareFor(request);
 
       let created: repo.RideRow;
       try {
