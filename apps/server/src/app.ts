@@ -19,12 +19,15 @@ import { accountsRoutes } from './modules/accounts/routes';
 import type { AccountsService } from './modules/accounts/service';
 import { applicationsRoutes } from './modules/applications/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { OffsetClock, testClockRoutes } from './modules/dev/test-clock';
 import { driversRoutes } from './modules/drivers/routes';
 import { favoritesRoutes } from './modules/favorites/routes';
 import { geoRoutes } from './modules/geo/routes';
 import { healthRoutes } from './modules/health/routes';
 import { realtimeRoutes } from './modules/realtime/routes';
 import { ridesRoutes } from './modules/rides/routes';
+import { paymentsRoutes } from './modules/payments/routes';
+import type { FaultHook } from './modules/payments/service';
 import { licenseeRoutes } from './modules/territories/routes';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -43,11 +46,13 @@ export type AppOptions = {
   database: DatabaseHandle;
   /** Injected clock for tests. */
   now?: () => Date;
+  /** Failure injection inside payment transactions (tests only). */
+  faults?: FaultHook;
   logger?: boolean;
 };
 
 /** Builds the whole application; server.ts only listens and closes it. */
-export async function buildApp({ config, database, now, logger = true }: AppOptions): Promise<AppInstance> {
+export async function buildApp({ config, database, now, faults, logger = true }: AppOptions): Promise<AppInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     // Per-request lines only when debugging; errors are always logged by the error handler.
@@ -82,8 +87,9 @@ export async function buildApp({ config, database, now, logger = true }: AppOpti
   });
 
   const { db } = database;
-  const clock = now ?? (() => new Date());
-  const services = createServices(config, db, clock, app.log);
+  const testClock = !now && config.testClock ? new OffsetClock() : undefined;
+  const clock = now ?? testClock?.now ?? (() => new Date());
+  const services = createServices(config, db, clock, app.log, faults);
   app.decorate('services', services);
   app.decorate('accounts', services.accounts);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
@@ -96,10 +102,12 @@ export async function buildApp({ config, database, now, logger = true }: AppOpti
   await app.register(ridesRoutes(services.rides, services.dispatcher));
   await app.register(driversRoutes(services.drivers, services.rides));
   await app.register(favoritesRoutes(db));
+  await app.register(paymentsRoutes(services.payments, services.paymentViews));
+  if (testClock) await app.register(testClockRoutes(testClock, services.payments));
   await app.register(licenseeRoutes({ db, ...services, now: clock }));
-  await app.register(adminRoutes(db, services.index, clock));
+  await app.register(adminRoutes(db, services.index, services.paymentViews, clock));
   await app.register(realtimeRoutes({ ...services, authTimeoutMs: config.wsAuthTimeoutMs }));
-  registerBackgroundWork(app, services, config.dispatchSweepMs);
+  registerBackgroundWork(app, services, config.dispatchSweepMs, config.settlementSweepMs);
 
   await registerWebApp(app, config.webDistDir);
   return app;
@@ -113,12 +121,26 @@ declare module 'fastify' {
 }
 
 /** Restores live state from the database once the app is ready, then runs the dispatch sweep. */
-function registerBackgroundWork(app: AppInstance, services: Services, sweepMs: number): void {
+function registerBackgroundWork(app: AppInstance, services: Services, sweepMs: number, settlementMs: number): void {
   let timer: ReturnType<typeof setInterval> | undefined;
+  let settlementTimer: ReturnType<typeof setInterval> | undefined;
   let isSweeping = false;
+  let isSettling = false;
   app.addHook('onReady', async () => {
     await services.dispatcher.restore();
     await services.drivers.restore();
+    if (settlementMs > 0) {
+      // Every instance runs it: releases are claimed row by row (FOR UPDATE SKIP LOCKED).
+      settlementTimer = setInterval(() => {
+        if (isSettling) return;
+        isSettling = true;
+        services.payments
+          .settle()
+          .catch((error: unknown) => app.log.error({ err: error }, 'settlement run failed'))
+          .finally(() => (isSettling = false));
+      }, settlementMs);
+      settlementTimer.unref();
+    }
     if (sweepMs <= 0) return;
     timer = setInterval(() => {
       if (isSweeping) return;
@@ -132,6 +154,7 @@ function registerBackgroundWork(app: AppInstance, services: Services, sweepMs: n
   });
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
+    if (settlementTimer) clearInterval(settlementTimer);
     await services.hub.close();
   });
 }

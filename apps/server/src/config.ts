@@ -30,6 +30,12 @@ const envSchema = z.object({
   GEOCODER_URL: z.url().optional(),
   ROUTER_URL: z.url().optional(),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  ESCROW_HOLD_SECONDS: z.coerce.number().int().min(0).default(3 * 86_400),
+  DISPUTE_WINDOW_DAYS: z.coerce.number().positive().default(7),
+  SETTLEMENT_SWEEP_MS: z.coerce.number().int().min(0).default(30_000),
+  STRIPE_SECRET_KEY: z.string().min(8).optional(),
+  STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+  TEST_CLOCK: booleanFlag.default(false),
 });
 
 export type Config = {
@@ -62,6 +68,15 @@ export type Config = {
   geocoderUrl: string | undefined;
   routerUrl: string | undefined;
   mapTileUrl: string;
+  /** Captured money stays in escrow this long (contract: 3 days). */
+  escrowHoldMs: number;
+  disputeWindowMs: number;
+  /** How often escrow is released and half-done settlements retried; 0 turns the timer off. */
+  settlementSweepMs: number;
+  /** Set: payments go through Stripe (PaymentIntents with manual capture); unset: the embedded provider. */
+  stripe: { secretKey: string; apiUrl: string } | undefined;
+  /** Lets an admin move the server's clock forward (POST /api/dev/clock): for end-to-end tests of escrow, never in production. */
+  testClock: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -101,5 +116,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geocoderUrl: e.GEOCODER_URL,
     routerUrl: e.ROUTER_URL,
     mapTileUrl: e.MAP_TILE_URL,
+    escrowHoldMs: e.ESCROW_HOLD_SECONDS * 1000,
+    disputeWindowMs: e.DISPUTE_WINDOW_DAYS * 86_400_000,
+    settlementSweepMs: e.SETTLEMENT_SWEEP_MS,
+    stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, apiUrl: e.STRIPE_API_URL } : undefined,
+    testClock: e.TEST_CLOCK,
   };
 }

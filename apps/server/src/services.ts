@@ -11,12 +11,17 @@ import { usZipIndex } from './modules/geo/zip-index';
 import { InProcessHub, type RealtimeHub } from './modules/realtime/hub';
 import { defaultDispatchSettings, Dispatcher } from './modules/rides/dispatch';
 import { createRidesService } from './modules/rides/service';
+import { EmbeddedProvider } from './modules/payments/embedded-provider';
+import type { PaymentProvider } from './modules/payments/provider';
+import { createPaymentsService, type FaultHook } from './modules/payments/service';
+import { StripeProvider } from './modules/payments/stripe-provider';
+import { createPaymentViews } from './modules/payments/views';
 import { createTerritoriesService } from './modules/territories/service';
 
 export type Services = ReturnType<typeof createServices>;
 
 /** Wires the modules together. The clock is injectable so tests can move time. */
-export function createServices(config: Config, db: Database, now: () => Date, log: FastifyBaseLogger) {
+export function createServices(config: Config, db: Database, now: () => Date, log: FastifyBaseLogger, faults?: FaultHook) {
   const zips = usZipIndex();
   const offline = new OfflineGeocoder(zips);
   const geocoder: Geocoder = config.geocoderUrl ? new HttpGeocoder(config.geocoderUrl, offline) : offline;
@@ -31,12 +36,23 @@ export function createServices(config: Config, db: Database, now: () => Date, lo
     return placed ? { homeZip: placed.zip, territoryId: placed.territory?.id ?? null } : undefined;
   });
   const applications = createApplicationsService(db, territories, now);
+  const provider: PaymentProvider = config.stripe ? new StripeProvider({ secretKey: config.stripe.secretKey, apiUrl: config.stripe.apiUrl }) : new EmbeddedProvider(db);
+  const payments = createPaymentsService({
+    db,
+    provider,
+    hub,
+    now,
+    log,
+    settings: { escrowHoldMs: config.escrowHoldMs, disputeWindowMs: config.disputeWindowMs },
+    ...(faults ? { faults } : {}),
+  });
+  const paymentViews = createPaymentViews(db, payments, now);
 
   // The dispatcher and the rides service need each other: each reaches the other through a closure.
   const dispatcher: Dispatcher = new Dispatcher(db, index, hub, { ...defaultDispatchSettings, offerTimeoutMs: config.offerTimeoutMs }, now, (id) => rides.loadRide(id), log);
   const getDispatcher = () => dispatcher;
-  const rides = createRidesService({ db, territories, router, index, hub, now, dispatcher: getDispatcher });
+  const rides = createRidesService({ db, territories, router, index, hub, now, dispatcher: getDispatcher, payments, log });
   const drivers = createDriversService({ db, territories, index, now, dispatcher: getDispatcher });
 
-  return { zips, geocoder, router, hub, index, territories, accounts, applications, rides, dispatcher, drivers };
+  return { zips, geocoder, router, hub, index, territories, accounts, applications, payments, paymentViews, rides, dispatcher, drivers };
 }

@@ -24,7 +24,7 @@ describe.each(backends)('the marketplace loop on %s', (backend) => {
         dropoffLocation: PENN_STATION,
       }),
     );
-    expect(quote.totalFare).toBe(quote.subtotal + Math.round(quote.subtotal * 0.03) * 2);
+    expect(quote.totalFare).toBe(quote.subtotal + Math.floor(quote.subtotal * 0.03) * 2);
 
     const booked = await expectOk<Ride>(await book(t.app, person), 201);
     expect(booked.status).toBe('requested');

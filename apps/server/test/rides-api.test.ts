@@ -499,13 +499,20 @@ describe.each(backends)('the rides API on %s', (backend) => {
       expect(dashboardAfter).toMatchObject({
         activeRides: dashboardBefore.activeRides + 1,
         onlineDrivers: dashboardBefore.onlineDrivers + 1,
-        dailyRevenue: dashboardBefore.dailyRevenue + completed.totalFare,
+        // Captured into escrow today, from the ledger: the fare and the tip.
+        dailyRevenue: dashboardBefore.dailyRevenue + completed.totalFare + 100,
         pendingDriverApplications: dashboardBefore.pendingDriverApplications + 1,
         pendingLicenseeApplications: dashboardBefore.pendingLicenseeApplications,
       });
       expect(dashboardAfter.customerSatisfaction).toBeGreaterThanOrEqual(1);
       expect(dashboardAfter.customerSatisfaction).toBeLessThanOrEqual(5);
-      expect(await stats()).toEqual({
+      const statsAfter = await stats();
+      expect(statsAfter.ledger).toMatchObject({
+        captured: statsBefore.ledger.captured + completed.totalFare + 100,
+        inEscrow: statsBefore.ledger.inEscrow + completed.totalFare + 100,
+        released: statsBefore.ledger.released,
+      });
+      expect(statsAfter).toMatchObject({
         riders: statsBefore.riders + 3,
         drivers: statsBefore.drivers + 2,
         approvedDrivers: statsBefore.approvedDrivers + 1,
@@ -514,7 +521,7 @@ describe.each(backends)('the rides API on %s', (backend) => {
         totalRides: statsBefore.totalRides + 3,
         completedRides: statsBefore.completedRides + 1,
         cancelledRides: statsBefore.cancelledRides + 1,
-        totalRevenue: statsBefore.totalRevenue + completed.totalFare,
+        totalRevenue: statsBefore.totalRevenue + completed.totalFare + 100,
       });
     });
   });

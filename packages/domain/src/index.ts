@@ -8,3 +8,5 @@ export * from './geo';
 export * from './pricing';
 export * from './ride-state';
 export * from './rides';
+export * from './money';
+export * from './payments';

@@ -34,6 +34,11 @@ export type QuoteInput = {
   rateAdjustmentPercent?: number;
 };
 
+/** rate × cents rounded down, in integer arithmetic (0.03 × 650 is 19.5, never 19.499…). */
+export function feeCents(cents: number, rate: number): number {
+  return Math.floor((cents * Math.round(rate * 10_000)) / 10_000);
+}
+
 /**
  * Upfront price of a ride. Each component is scaled by the zone multiplier and the licensee's
  * adjustment and rounded to the cent, so the breakdown shown always adds up to the subtotal.
@@ -48,8 +53,10 @@ export function quoteFare({ distanceMiles, durationMinutes, zoneMultiplier = 1, 
   const distanceFare = Math.round(PRICING.perMile * distanceMiles * factor);
   const timeFare = Math.round(PRICING.perMinute * durationMinutes * factor);
   const subtotal = baseFare + distanceFare + timeFare;
-  const platformFee = Math.round(subtotal * PRICING.platformFeeRate);
-  const adminFee = Math.round(subtotal * PRICING.adminFeeRate);
+  // Fees round down (the rider's favour): 3% + 3% never exceed 6% of the subtotal, so the driver's
+  // share of what the rider pays stays at or above 94% even on the smallest fare (docs/money.md).
+  const platformFee = feeCents(subtotal, PRICING.platformFeeRate);
+  const adminFee = feeCents(subtotal, PRICING.adminFeeRate);
   return {
     distance: distanceMiles,
     duration: durationMinutes,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { latLngSchema, locationSchema } from './geo';
+import { dailyRevenueSchema, ledgerTotalsSchema, type Dispute } from './payments';
 import { fareBreakdownSchema } from './pricing';
 import { rideStatuses } from './ride-state';
 
@@ -107,6 +108,8 @@ export type ServerMessage =
   | { type: 'ride_started'; ride: Ride }
   | { type: 'ride_completed'; ride: Ride }
   | { type: 'ride_cancelled'; ride: Ride; reason: string }
+  | { type: 'dispute_opened'; dispute: Dispute }
+  | { type: 'dispute_resolved'; dispute: Dispute }
   | { type: 'pong' };
 
 export const driverMeSchema = z.object({
@@ -167,6 +170,9 @@ export const licenseeMetricsSchema = z.object({
   monthlyRides: z.number().int(),
   totalRevenue: z.number().int(),
   totalCommission: z.number().int(),
+  /** The licensee's 1.25% of rides still held in escrow: commission that has not been released yet. */
+  pendingCommission: z.number().int(),
+  openDisputes: z.number().int(),
   averageRating: z.number().nullable(),
   totalRides: z.number().int(),
   territories: z.number().int(),
@@ -193,7 +199,11 @@ export const platformStatsSchema = z.object({
   totalRides: z.number().int(),
   completedRides: z.number().int(),
   cancelledRides: z.number().int(),
+  /** Everything riders paid (captured fares and tips, less refunds), from the ledger. */
   totalRevenue: z.number().int(),
+  ledger: ledgerTotalsSchema,
+  /** The last 14 days of released money per payee group, oldest first. */
+  dailyRevenue: z.array(dailyRevenueSchema),
 });
 export type PlatformStats = z.infer<typeof platformStatsSchema>;
 

@@ -1,8 +1,11 @@
-import { quoteFare, estimateRoute } from '@coride/domain';
-import { sql } from 'drizzle-orm';
+import { estimateRoute, formatExpiry, quoteFare } from '@coride/domain';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { driverApplications, driverPresence, driverProfiles, licenseeApplications, rides, territories, territoryZipCodes, users } from '../db/schema';
+import { EmbeddedProvider } from '../modules/payments/embedded-provider';
+import { createPaymentsService } from '../modules/payments/service';
+import { InProcessHub } from '../modules/realtime/hub';
 import { hashPassword } from '../modules/accounts/password';
 import { namedPlaces } from '../modules/geo/places';
 import { priceColumns } from '../modules/rides/repository';
@@ -77,6 +80,7 @@ export async function seedDemoWorld(db: Database, config: Config, zips: ZipIndex
   if (existing) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD, config.passwordCost);
 
+  let riderId = '';
   await db.transaction(async (tx) => {
     const person = async (role: 'customer' | 'driver' | 'licensee' | 'admin', email: string, firstName: string, lastName: string) => {
       const [row] = await tx
@@ -166,7 +170,6 @@ export async function seedDemoWorld(db: Database, config: Config, zips: ZipIndex
         dropoffLat: to.lat,
         dropoffLng: to.lng,
         ...priceColumns(fare),
-        tip: day % 3 === 0 ? 200 : 0,
         rating: day % 5 === 0 ? 4 : 5,
         requestedAt,
         acceptedAt: at(1),
@@ -174,6 +177,35 @@ export async function seedDemoWorld(db: Database, config: Config, zips: ZipIndex
         completedAt: at(6 + fare.duration),
       });
     }
+    riderId = rider.id;
   });
+  await settleDemoHistory(db, riderId, now);
   return true;
+}
+
+/**
+ * Pays for the demo month through the real payment code with a clock set to each ride's time: the
+ * rider's card, the hold, the capture into escrow, a tip on every third ride, then the releases that
+ * are due by `now` (rides of the last 3 days are still held). The dashboards then read a real ledger.
+ */
+async function settleDemoHistory(db: Database, riderId: string, now: Date): Promise<void> {
+  let clock = now;
+  const payments = createPaymentsService({ db, provider: new EmbeddedProvider(db), hub: new InProcessHub(), now: () => clock, log: { warn: () => undefined } });
+  const [riderRow] = await db.select().from(users).where(eq(users.id, riderId));
+  const rider = { id: riderId, role: 'customer' as const, sessionId: 'demo-seed', user: riderRow! };
+  clock = new Date(now.getTime() - 30 * 86_400_000);
+  await payments.addMethod(rider, { cardNumber: '4242424242424242', expiryDate: formatExpiry(12, now.getUTCFullYear() + 4), cvc: '123', isDefault: true });
+  const past = await db.select().from(rides).where(eq(rides.riderId, riderId)).orderBy(asc(rides.completedAt));
+  for (const [i, ride] of past.entries()) {
+    clock = ride.requestedAt;
+    await payments.authorizeFare(ride);
+    clock = ride.completedAt!;
+    await payments.captureFare(ride.id);
+    if (i % 3 === 0) {
+      clock = new Date(ride.completedAt!.getTime() + 10 * 60_000);
+      await payments.chargeTip(rider, ride.id, 200);
+    }
+  }
+  clock = now;
+  await payments.settle();
 }

@@ -79,9 +79,15 @@ export function offset(origin: LatLng, north: number, east = 0): LatLng {
   return { lat, lng: origin.lng + east / (69.09 * Math.cos((origin.lat * Math.PI) / 180)) };
 }
 
-export async function rider(app: AppInstance): Promise<Person> {
+export const TEST_CARD = '4242424242424242';
+
+/** A signed-up rider with a default card (the embedded provider's always-approving test card), ready to book. */
+export async function rider(app: AppInstance, options: { card?: string | null } = {}): Promise<Person> {
   const registered = await register(app, customerPayload());
-  return { id: registered.user.id, token: registered.token };
+  const person = { id: registered.user.id, token: registered.token };
+  const card = options.card === undefined ? TEST_CARD : options.card;
+  if (card) await expectOk(await api.post(app, '/api/payment-methods', person, { cardNumber: card, expiryDate: '12/39', cvc: '123' }), 201);
+  return person;
 }
 
 export async function book(app: AppInstance, person: Person, from = TIMES_SQUARE, to = PENN_STATION, headers: Record<string, string> = {}) {

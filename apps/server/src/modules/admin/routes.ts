@@ -5,10 +5,11 @@ import type { Database } from '../../db/client';
 import { driverApplications, driverProfiles, licenseeApplications, rides, territories, users } from '../../db/schema';
 import { requireRole } from '../../plugins/auth';
 import type { DriverLocationIndex } from '../dispatch/driver-index';
+import type { PaymentViews } from '../payments/views';
 
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema };
 
-export function adminRoutes(db: Database, index: DriverLocationIndex, now: () => Date) {
+export function adminRoutes(db: Database, index: DriverLocationIndex, paymentViews: PaymentViews, now: () => Date) {
   return async (app: AppInstance) => {
     app.get('/api/admin/dashboard', { onRequest: requireRole('admin'), schema: { response: { 200: adminDashboardSchema, ...errors } } }, async () => {
       const dayStart = new Date(now());
@@ -16,7 +17,6 @@ export function adminRoutes(db: Database, index: DriverLocationIndex, now: () =>
       const [rideFigures] = await db
         .select({
           activeRides: sql<number>`count(*) filter (where ${rides.status} in ('requested', 'accepted', 'in_progress'))::int`,
-          dailyRevenue: sql<number>`coalesce(sum(${rides.totalFare}) filter (where ${rides.status} = 'completed' and ${rides.completedAt} >= ${dayStart}), 0)::int`,
           satisfaction: sql<number | null>`avg(${rides.rating})::float`,
         })
         .from(rides);
@@ -26,7 +26,8 @@ export function adminRoutes(db: Database, index: DriverLocationIndex, now: () =>
       return {
         activeRides: rideFigures?.activeRides ?? 0,
         onlineDrivers: index.countOnline(),
-        dailyRevenue: rideFigures?.dailyRevenue ?? 0,
+        // What riders paid into escrow today, from the ledger.
+        dailyRevenue: await paymentViews.capturedToday(),
         customerSatisfaction: rideFigures?.satisfaction == null ? null : Math.round(rideFigures.satisfaction * 10) / 10,
         pendingDriverApplications: drivers?.count ?? 0,
         pendingLicenseeApplications: licensees?.count ?? 0,
@@ -42,13 +43,13 @@ export function adminRoutes(db: Database, index: DriverLocationIndex, now: () =>
         })
         .from(users);
       const [approved] = await db.select({ count: sql<number>`count(*) filter (where ${driverProfiles.isApproved})::int` }).from(driverProfiles);
+      const ledger = await paymentViews.ledgerTotals();
       const [territoryCount] = await db.select({ count: sql<number>`count(*)::int` }).from(territories);
       const [rideFigures] = await db
         .select({
           total: sql<number>`count(*)::int`,
           completed: sql<number>`count(*) filter (where ${rides.status} = 'completed')::int`,
           cancelled: sql<number>`count(*) filter (where ${rides.status} = 'cancelled')::int`,
-          revenue: sql<number>`coalesce(sum(${rides.totalFare}) filter (where ${rides.status} = 'completed'), 0)::int`,
         })
         .from(rides);
       return {
@@ -60,7 +61,9 @@ export function adminRoutes(db: Database, index: DriverLocationIndex, now: () =>
         totalRides: rideFigures?.total ?? 0,
         completedRides: rideFigures?.completed ?? 0,
         cancelledRides: rideFigures?.cancelled ?? 0,
-        totalRevenue: rideFigures?.revenue ?? 0,
+        totalRevenue: ledger.captured - ledger.refunded,
+        ledger,
+        dailyRevenue: await paymentViews.dailyRevenue(14),
       };
     });
   };

@@ -1,5 +1,6 @@
 import { nextRideStatus, quoteFare, type BookRideRequest, type QuoteRequest, type QuoteResponse, type Ride, type RideActor, type RideCommand, type RiderStats } from '@coride/domain';
 import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { rides } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
@@ -7,6 +8,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import type { AuthenticatedUser } from '../accounts/service';
 import type { DriverLocationIndex } from '../dispatch/driver-index';
 import type { RouteProvider } from '../geo/router';
+import type { PaymentsService } from '../payments/service';
 import type { RealtimeHub } from '../realtime/hub';
 import type { TerritoriesService } from '../territories/service';
 import type { Dispatcher } from './dispatch';
@@ -30,8 +32,10 @@ export function createRidesService(deps: {
   hub: RealtimeHub;
   now: () => Date;
   dispatcher: () => Dispatcher;
+  payments: PaymentsService;
+  log: FastifyBaseLogger;
 }) {
-  const { db, territories, router, index, hub, now } = deps;
+  const { db, territories, router, index, hub, now, payments, log } = deps;
 
   async function details(where: SQL | undefined, limit?: number): Promise<Ride[]> {
     const rows = await repo.findRideDetails(db, where, limit);
@@ -126,6 +130,8 @@ export function createRidesService(deps: {
         quote.dropoffLat === request.dropoffLocation.lat &&
         quote.dropoffLng === request.dropoffLocation.lng;
       const placed = await placePickup(request);
+      // No card, no booking: refused before anything is created.
+      await payments.chargeableMethod(rider.id);
       // A valid quote of this rider for these places fixes the price: no need to route again.
       const price = isQuoteUsable ? quote : await fareFor(request);
 
@@ -156,6 +162,13 @@ export function createRidesService(deps: {
         if (isUniqueViolation(error, 'rides_one_active_per_rider')) {
           throw new AppError('CONFLICT', 'You already have an active ride. Cancel it or wait until it is completed.');
         }
+        throw error;
+      }
+      // The quoted total is held on the card before any driver is asked; a refusal cancels the ride.
+      try {
+        await payments.authorizeFare(created);
+      } catch (error) {
+        await repo.transitionRide(db, created.id, 'requested', { status: 'cancelled', cancelledAt: now(), cancelledBy: 'system', cancelReason: 'payment_failed' });
         throw error;
       }
       // Dispatch in the background: the rider gets the ride at once, offers follow over the WebSocket.
@@ -197,6 +210,8 @@ export function createRidesService(deps: {
         cancelReason: reason?.trim() || (user.role === 'driver' ? 'driver_cancelled' : 'rider_cancelled'),
       }));
       await deps.dispatcher().withdrawOffers(id);
+      // Let the hold go now; if the provider fails, the settlement run retries.
+      await payments.voidFare(id).catch((error: unknown) => log.warn({ err: error, rideId: id }, 'void of the fare hold failed; will retry'));
       const ride = await loadRide(id);
       const message = { type: 'ride_cancelled' as const, ride, reason: updated.cancelReason ?? 'cancelled' };
       hub.publish(updated.riderId, message);
@@ -211,8 +226,19 @@ export function createRidesService(deps: {
       return ride;
     },
 
+    /**
+     * Completes the ride and captures its fare into escrow. A retry by the assigned driver of a ride
+     * already completed answers the ride again (and finishes a capture a failure left undone): the
+     * capture posts once whatever the number of retries.
+     */
     async complete(driver: AuthenticatedUser, id: string): Promise<Ride> {
+      const current = await repo.findRide(db, id);
+      if (current?.status === 'completed' && current.driverId === driver.id) {
+        await payments.captureFare(id);
+        return loadRide(id);
+      }
       const updated = await transition(driver, id, 'complete', (at) => ({ completedAt: at }));
+      await payments.captureFare(id).catch((error: unknown) => log.warn({ err: error, rideId: id }, 'fare capture failed; will retry'));
       const ride = await loadRide(id);
       hub.publish(updated.riderId, { type: 'ride_completed', ride });
       return ride;
@@ -231,16 +257,9 @@ export function createRidesService(deps: {
       return loadRide(id);
     },
 
+    /** A tip is charged on its own and goes to the driver in full (through escrow, like the fare). */
     async tip(rider: AuthenticatedUser, id: string, amount: number): Promise<Ride> {
-      const ride = await repo.findRide(db, id);
-      if (!ride || ride.riderId !== rider.id) throw notFound('Ride');
-      if (ride.status !== 'completed') throw new AppError('CONFLICT', 'You can tip once the ride is completed');
-      const [updated] = await db
-        .update(rides)
-        .set({ tip: amount })
-        .where(and(eq(rides.id, id), eq(rides.status, 'completed'), eq(rides.tip, 0)))
-        .returning();
-      if (!updated) throw new AppError('CONFLICT', 'You already tipped for this ride');
+      await payments.chargeTip(rider, id, amount);
       return loadRide(id);
     },
 

@@ -8,12 +8,10 @@ import { currentUser, requireRole } from '../../plugins/auth';
 import type { ApplicationsService } from '../applications/service';
 import type { DriverLocationIndex } from '../dispatch/driver-index';
 import type { DriversService } from '../drivers/service';
+import type { PaymentViews } from '../payments/views';
 import type { TerritoriesService } from './service';
 
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
-/** The licensee's share of each ride's subtotal (contract section 2), until the ledger posts it. */
-const LICENSEE_COMMISSION_RATE = 0.0125;
-
 function monthStartOf(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
 }
@@ -28,8 +26,6 @@ async function rideTotals(db: Database, territoryIds: string[], monthStart: Date
       monthlyRides: sql<number>`count(*) filter (where ${rides.status} = 'completed' and ${rides.completedAt} >= ${monthStart})::int`,
       totalRevenue: sql<number>`coalesce(sum(${rides.totalFare}) filter (where ${rides.status} = 'completed'), 0)::int`,
       monthlyRevenue: sql<number>`coalesce(sum(${rides.totalFare}) filter (where ${rides.status} = 'completed' and ${rides.completedAt} >= ${monthStart}), 0)::int`,
-      totalSubtotal: sql<number>`coalesce(sum(${rides.subtotal}) filter (where ${rides.status} = 'completed'), 0)::int`,
-      monthlySubtotal: sql<number>`coalesce(sum(${rides.subtotal}) filter (where ${rides.status} = 'completed' and ${rides.completedAt} >= ${monthStart}), 0)::int`,
       averageRating: sql<number | null>`avg(${rides.rating})::float`,
     })
     .from(rides)
@@ -43,16 +39,20 @@ export function licenseeRoutes(deps: {
   drivers: DriversService;
   applications: ApplicationsService;
   index: DriverLocationIndex;
+  paymentViews: PaymentViews;
   now: () => Date;
 }) {
-  const { db, territories, drivers, applications, index, now } = deps;
+  const { db, territories, drivers, applications, index, paymentViews, now } = deps;
   return async (app: AppInstance) => {
     app.get(
       '/api/licensee/territories',
       { onRequest: requireRole('licensee'), schema: { response: { 200: z.array(territorySummarySchema), ...errors } } },
       async (request) => {
-        const owned = await territories.listForLicensee(currentUser(request).id);
-        const totals = await rideTotals(db, owned.map((t) => t.territory.id), monthStartOf(now()));
+        const licenseeId = currentUser(request).id;
+        const owned = await territories.listForLicensee(licenseeId);
+        const ids = owned.map((t) => t.territory.id);
+        const totals = await rideTotals(db, ids, monthStartOf(now()));
+        const commission = await paymentViews.licenseeCommission(licenseeId, ids);
         return owned.map(({ territory, zipCodes }) => {
           const t = totals.find((x) => x.territoryId === territory.id);
           return {
@@ -63,7 +63,7 @@ export function licenseeRoutes(deps: {
             totalRides: t?.totalRides ?? 0,
             monthlyRevenue: t?.monthlyRevenue ?? 0,
             totalRevenue: t?.totalRevenue ?? 0,
-            commission: Math.round((t?.totalSubtotal ?? 0) * LICENSEE_COMMISSION_RATE),
+            commission: commission.byTerritory.get(territory.id) ?? 0,
             isApproved: territory.isApproved,
           };
         });
@@ -77,8 +77,11 @@ export function licenseeRoutes(deps: {
     );
 
     app.get('/api/licensee/metrics', { onRequest: requireRole('licensee'), schema: { response: { 200: licenseeMetricsSchema, ...errors } } }, async (request) => {
-      const territoryIds = await territories.territoryIdsOfLicensee(currentUser(request).id);
+      const licenseeId = currentUser(request).id;
+      const territoryIds = await territories.territoryIdsOfLicensee(licenseeId);
       const totals = await rideTotals(db, territoryIds, monthStartOf(now()));
+      // Commission is what the ledger credited to the licensee's account (released from escrow).
+      const commission = await paymentViews.licenseeCommission(licenseeId, territoryIds);
       const sum = (pick: (t: (typeof totals)[number]) => number) => totals.reduce((acc, t) => acc + pick(t), 0);
       const rated = totals.filter((t) => t.averageRating !== null);
       const [pending] = territoryIds.length
@@ -90,11 +93,13 @@ export function licenseeRoutes(deps: {
         : [{ count: 0 }];
       return {
         monthlyRevenue: sum((t) => t.monthlyRevenue),
-        monthlyCommission: Math.round(sum((t) => t.monthlySubtotal) * LICENSEE_COMMISSION_RATE),
+        monthlyCommission: commission.monthly,
         activeDrivers: territoryIds.reduce((acc, id) => acc + index.countOnline(id), 0),
         monthlyRides: sum((t) => t.monthlyRides),
         totalRevenue: sum((t) => t.totalRevenue),
-        totalCommission: Math.round(sum((t) => t.totalSubtotal) * LICENSEE_COMMISSION_RATE),
+        totalCommission: commission.total,
+        pendingCommission: commission.pending,
+        openDisputes: commission.openDisputes,
         averageRating: rated.length ? Math.round((rated.reduce((acc, t) => acc + t.averageRating!, 0) / rated.length) * 10) / 10 : null,
         totalRides: sum((t) => t.totalRides),
         territories: territoryIds.length,

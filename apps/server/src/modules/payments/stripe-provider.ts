@@ -1,0 +1,213 @@
+import type { CardBrand } from '@coride/domain';
+import { z } from 'zod';
+import { PaymentDeclined, ProviderUnavailable, type CardInput, type PaymentProvider, type TokenizedCard } from './provider';
+
+export type StripeProviderOptions = {
+  secretKey: string;
+  /** Defaults to https://api.stripe.com (tests point it at a local stub). */
+  apiUrl?: string;
+  fetch?: typeof fetch;
+  /** Per request, response body included; defaults to 10 s. */
+  timeoutMs?: number;
+};
+
+const customerSchema = z.object({ id: z.string() });
+const paymentMethodSchema = z.object({ id: z.string(), card: z.object({ brand: z.string(), last4: z.string() }) });
+const paymentIntentSchema = z.object({ id: z.string(), status: z.string() });
+const refundSchema = z.object({ id: z.string(), status: z.string() });
+const errorSchema = z.object({
+  error: z.object({
+    type: z.string(),
+    code: z.string().optional(),
+    message: z.string().optional(),
+    payment_intent: z.object({ status: z.string() }).optional(),
+  }),
+});
+type StripeErrorBody = z.infer<typeof errorSchema>['error'];
+
+/** A request Stripe refused for a reason other than the card (bad key, bad parameters, wrong state). */
+class StripeRequestError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly detail: StripeErrorBody | undefined,
+  ) {
+    super(message);
+    this.name = 'StripeRequestError';
+  }
+}
+
+const brands: Record<string, CardBrand> = { visa: 'visa', mastercard: 'mastercard', amex: 'amex', discover: 'discover' };
+
+type FormValue = string | number | boolean | string[] | Record<string, string | number>;
+
+/** Stripe's form encoding: `card[number]=…` for objects, `payment_method_types[]=…` for arrays. */
+function encodeForm(params: Record<string, FormValue>): string {
+  const form = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (Array.isArray(value)) for (const item of value) form.append(`${key}[]`, item);
+    else if (typeof value === 'object') for (const [field, item] of Object.entries(value)) form.append(`${key}[${field}]`, String(item));
+    else form.append(key, String(value));
+  }
+  return form.toString();
+}
+
+function parseToken(token: string): { customer: string; paymentMethod: string } {
+  const [customer, paymentMethod, ...rest] = token.split('/');
+  if (!customer || !paymentMethod || rest.length > 0) throw new Error('Not a Stripe card token (expected "customer/payment_method")');
+  return { customer, paymentMethod };
+}
+
+/**
+ * The marketplace's payment provider on Stripe's REST API.
+ *
+ * - A card token is `customerId/paymentMethodId`: the card becomes a PaymentMethod attached to its
+ *   own Customer, so it can be charged later with nobody present (`off_session`).
+ * - `authorize` is the escrow hold: a PaymentIntent with `capture_method=manual`, confirmed at
+ *   once, which leaves the amount held on the card (`requires_capture`). `capture` takes part or
+ *   all of it (Stripe releases the rest), `cancel` lets it all go.
+ * - `charge` is the same PaymentIntent with automatic capture; `refund` is a Refund on it.
+ * - Every money-moving call sends `Idempotency-Key: <operation>:<caller's key>`: a retry with
+ *   the same key gets Stripe's stored answer; the prefix keeps a key reused for another
+ *   operation (say, authorise then capture with the ride's id) from tripping Stripe's
+ *   "same key, different request" error.
+ * - Errors: 402 or a `card_error` -> PaymentDeclined; no answer, a timeout, 5xx, 429 or 409 (a
+ *   request with the same key still running) -> ProviderUnavailable, safe to retry with the same
+ *   key; any other 4xx is a bug or misconfiguration -> a plain Error with Stripe's message.
+ *   Nothing is logged, and the card number and secret key are cut out of any message.
+ */
+export class StripeProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  private readonly secretKey: string;
+  private readonly apiUrl: string;
+  private readonly fetchImpl: typeof fetch;
+  private readonly timeoutMs: number;
+
+  constructor(options: StripeProviderOptions) {
+    this.secretKey = options.secretKey;
+    this.apiUrl = (options.apiUrl ?? 'https://api.stripe.com').replace(/\/+$/, '');
+    this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+  }
+
+  async tokenize(card: CardInput): Promise<TokenizedCard> {
+    const customer = await this.post('/v1/customers', {}, customerSchema);
+    const created = await this.post(
+      '/v1/payment_methods',
+      { type: 'card', card: { number: card.number, exp_month: card.expMonth, exp_year: card.expYear, cvc: card.cvc } },
+      paymentMethodSchema,
+      { secrets: [card.number, card.cvc] },
+    );
+    const method = await this.post(`/v1/payment_methods/${encodeURIComponent(created.id)}/attach`, { customer: customer.id }, paymentMethodSchema);
+    return { token: `${customer.id}/${method.id}`, brand: brands[method.card.brand] ?? 'card', lastFour: method.card.last4 };
+  }
+
+  authorize(input: { token: string; amount: number; idempotencyKey: string; description: string }): Promise<{ id: string }> {
+    return this.createIntent(input, 'manual');
+  }
+
+  charge(input: { token: string; amount: number; idempotencyKey: string; description: string }): Promise<{ id: string }> {
+    return this.createIntent(input, 'automatic');
+  }
+
+  async capture(input: { id: string; amount: number; idempotencyKey: string }): Promise<void> {
+    await this.post(`/v1/payment_intents/${encodeURIComponent(input.id)}/capture`, { amount_to_capture: input.amount }, paymentIntentSchema, {
+      idempotencyKey: `capture:${input.idempotencyKey}`,
+    });
+  }
+
+  async cancel(input: { id: string; idempotencyKey: string }): Promise<void> {
+    try {
+      await this.post(`/v1/payment_intents/${encodeURIComponent(input.id)}/cancel`, {}, paymentIntentSchema, {
+        idempotencyKey: `cancel:${input.idempotencyKey}`,
+      });
+    } catch (error) {
+      if (error instanceof StripeRequestError && error.status === 400 && isAlreadyCanceled(error.detail)) return;
+      throw error;
+    }
+  }
+
+  async refund(input: { id: string; amount: number; idempotencyKey: string }): Promise<void> {
+    const refund = await this.post('/v1/refunds', { payment_intent: input.id, amount: input.amount }, refundSchema, {
+      idempotencyKey: `refund:${input.idempotencyKey}`,
+    });
+    if (refund.status === 'failed' || refund.status === 'canceled') throw new Error(`Stripe refund ${refund.id} ${refund.status}`);
+  }
+
+  private async createIntent(
+    input: { token: string; amount: number; idempotencyKey: string; description: string },
+    captureMethod: 'manual' | 'automatic',
+  ): Promise<{ id: string }> {
+    const { customer, paymentMethod } = parseToken(input.token);
+    const operation = captureMethod === 'manual' ? 'authorize' : 'charge';
+    const intent = await this.post(
+      '/v1/payment_intents',
+      {
+        amount: input.amount,
+        currency: 'usd',
+        customer,
+        payment_method: paymentMethod,
+        capture_method: captureMethod,
+        confirm: true,
+        off_session: true,
+        payment_method_types: ['card'],
+        description: input.description,
+      },
+      paymentIntentSchema,
+      { idempotencyKey: `${operation}:${input.idempotencyKey}` },
+    );
+    const expected = captureMethod === 'manual' ? 'requires_capture' : 'succeeded';
+    // requires_action (the bank wants 3-D Secure) or requires_payment_method: not payable off-session.
+    if (intent.status !== expected) throw new PaymentDeclined(`The card was not charged (payment ${intent.status})`);
+    return { id: intent.id };
+  }
+
+  private async post<T>(
+    path: string,
+    params: Record<string, FormValue>,
+    schema: z.ZodType<T>,
+    options: { idempotencyKey?: string; secrets?: string[] } = {},
+  ): Promise<T> {
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${this.secretKey}`,
+      'Content-Type': 'application/x-www-form-urlencoded',
+    };
+    if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+
+    let status: number;
+    let body: unknown;
+    try {
+      const response = await this.fetchImpl(`${this.apiUrl}${path}`, {
+        method: 'POST',
+        headers,
+        body: encodeForm(params),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      status = response.status;
+      const text = await response.text();
+      body = text === '' ? undefined : JSON.parse(text);
+    } catch (error) {
+      // The request may or may not have reached Stripe: only a retry with the same key is safe.
+      const reason = error instanceof Error ? error.name : 'unknown error';
+      throw new ProviderUnavailable(`Stripe did not answer POST ${path} (${reason})`);
+    }
+
+    if (status >= 200 && status < 300) {
+      const parsed = schema.safeParse(body);
+      if (!parsed.success) throw new ProviderUnavailable(`Unexpected answer from Stripe to POST ${path}`);
+      return parsed.data;
+    }
+    if (status >= 500 || status === 429 || status === 409) throw new ProviderUnavailable(`Stripe answered ${status} to POST ${path}`);
+
+    const detail = errorSchema.safeParse(body).data?.error;
+    const secrets = [this.secretKey, ...(options.secrets ?? [])].filter((secret) => secret.length > 0);
+    const message = secrets.reduce((text, secret) => text.split(secret).join('[redacted]'), detail?.message ?? `Stripe answered ${status} to POST ${path}`);
+    if (status === 402 || detail?.type === 'card_error') throw new PaymentDeclined(message);
+    throw new StripeRequestError(message, status, detail);
+  }
+}
+
+function isAlreadyCanceled(detail: StripeErrorBody | undefined): boolean {
+  if (detail?.payment_intent) return detail.payment_intent.status === 'canceled';
+  return /status of canceled/.test(detail?.message ?? '');
+}
