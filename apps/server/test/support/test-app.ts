@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { buildApp, type AppInstance } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { openPglite, openPostgres, type DatabaseHandle } from '../../src/db/client';
+import type { FaultHook } from '../../src/modules/payments/service';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -81,20 +82,20 @@ export async function openTestDatabase(backend: Backend): Promise<DatabaseHandle
   };
 }
 
-export async function createTestApp(backend: Backend, overrides: Record<string, string> = {}, now?: () => Date): Promise<TestApp> {
-  const config = testConfig({ DISPATCH_SWEEP_MS: '0', ...overrides });
+export async function createTestApp(backend: Backend, overrides: Record<string, string> = {}, now?: () => Date, faults?: FaultHook): Promise<TestApp> {
+  const config = testConfig({ DISPATCH_SWEEP_MS: '0', SETTLEMENT_SWEEP_MS: '0', ...overrides });
   const storage = await createTestStorage(backend);
   try {
-    return await startTestApp(config, storage, now);
+    return await startTestApp(config, storage, now, faults);
   } catch (error) {
     await storage.destroy();
     throw error;
   }
 }
 
-async function startTestApp(config: Config, storage: TestStorage, now: (() => Date) | undefined): Promise<TestApp> {
+async function startTestApp(config: Config, storage: TestStorage, now: (() => Date) | undefined, faults?: FaultHook): Promise<TestApp> {
   const database = await storage.open();
-  const app = await buildApp({ config, database, logger: false, ...(now ? { now } : {}) });
+  const app = await buildApp({ config, database, logger: false, ...(now ? { now } : {}), ...(faults ? { faults } : {}) });
   await app.ready();
   let state: 'running' | 'restarted' | 'closed' = 'running';
   return {
@@ -113,7 +114,7 @@ async function startTestApp(config: Config, storage: TestStorage, now: (() => Da
       state = 'restarted';
       await app.close();
       await database.close();
-      return startTestApp(config, storage, nextNow);
+      return startTestApp(config, storage, nextNow, faults);
     },
   };
 }

@@ -211,7 +211,8 @@ export function createPaymentsService(deps: {
     return db.transaction(async (tx) => {
       const [captured] = await tx
         .update(charges)
-        .set({ status: 'captured', amount: ride.totalFare, capturedAt: at, releaseAfter: new Date(at.getTime() + settings.escrowHoldMs), split: splitFare(ride) })
+        // The hold runs from the end of the ride, even when a failure delayed the capture.
+        .set({ status: 'captured', amount: ride.totalFare, capturedAt: at, releaseAfter: new Date((ride.completedAt ?? at).getTime() + settings.escrowHoldMs), split: splitFare(ride) })
         .where(and(eq(charges.id, charge.id), eq(charges.status, 'authorized')))
         .returning();
       if (!captured) return false;
@@ -233,67 +234,69 @@ export function createPaymentsService(deps: {
   }
 
   /**
-   * Charges a tip on a completed ride (once per ride) and captures it into escrow; it is released
-   * with the fare, or at the next release run when the fare is already out.
+   * Charges a tip on a completed ride, once per ride, in three steps that survive a failure between
+   * any two: (1) the tip is recorded as a pending charge, which fixes its amount; (2) the provider
+   * charges it, keyed by the ride, so a retry never charges twice; (3) one transaction marks it
+   * captured and posts rider source -> escrow. A retry (or the settlement run) resumes at step 2.
+   * The tip is released with the fare, or at the next release run when the fare is already out.
    */
   async function chargeTip(rider: AuthenticatedUser, rideId: string, amount: number): Promise<void> {
     const [ride] = await db.select().from(rides).where(eq(rides.id, rideId));
     if (!ride || ride.riderId !== rider.id) throw notFound('Ride');
     if (ride.status !== 'completed') throw new AppError('CONFLICT', 'You can tip once the ride is completed');
-    if (ride.tip > 0 || (await chargeOf(db, rideId, 'tip'))) throw new AppError('CONFLICT', 'You already tipped for this ride');
-    const method = await chargeableMethod(rider.id);
+    let pending = await chargeOf(db, rideId, 'tip');
+    if (pending && (pending.status === 'captured' || pending.amount !== amount)) throw new AppError('CONFLICT', 'You already tipped for this ride');
+    if (!pending) {
+      const method = await chargeableMethod(rider.id);
+      [pending] = await db
+        .insert(charges)
+        .values({ rideId, riderId: rider.id, kind: 'tip', paymentMethodId: method.id, provider: provider.name, amount, status: 'authorized', createdAt: now() })
+        .onConflictDoNothing()
+        .returning();
+      if (!pending) throw new AppError('CONFLICT', 'You already tipped for this ride');
+    }
+    await finishTip(pending);
+  }
+
+  /** Steps 2 and 3 of a tip (see chargeTip); a declined card drops the pending tip so the rider may try again. */
+  async function finishTip(tip: ChargeRow): Promise<boolean> {
+    const [method] = await db.select().from(paymentMethods).where(eq(paymentMethods.id, tip.paymentMethodId));
     let providerRef: string;
     try {
-      ({ id: providerRef } = await provider.charge({ token: method.providerToken, amount, idempotencyKey: `tip:${rideId}`, description: `Tip for ride ${rideId}` }));
+      ({ id: providerRef } = await provider.charge({ token: method!.providerToken, amount: tip.amount, idempotencyKey: `tip:${tip.id}`, description: `Tip for ride ${tip.rideId}` }));
     } catch (error) {
-      if (error instanceof PaymentDeclined) throw new AppError('PAYMENT_DECLINED', `Your card ending in ${method.lastFour} was declined; the tip was not charged.`);
-      throw new AppError('UNAVAILABLE', 'Payments are unavailable right now; the tip was not charged. Try again in a moment.');
+      if (error instanceof PaymentDeclined) {
+        await db.delete(charges).where(and(eq(charges.id, tip.id), eq(charges.status, 'authorized')));
+        throw new AppError('PAYMENT_DECLINED', `Your card ending in ${method!.lastFour} was declined; the tip was not charged.`);
+      }
+      throw new AppError('UNAVAILABLE', 'Payments are unavailable right now; the tip was not charged yet. Try again in a moment.');
     }
     await fault('tip:after-provider');
     const at = now();
-    await db.transaction(async (tx) => {
-      const fare = await chargeOf(tx, rideId, 'fare');
+    return db.transaction(async (tx) => {
+      const fare = await chargeOf(tx, tip.rideId, 'fare');
       const fareRelease = fare?.releasedAt ? at : (fare?.releaseAfter ?? new Date(at.getTime() + settings.escrowHoldMs));
-      let tip: ChargeRow | undefined;
-      try {
-        [tip] = await tx
-          .insert(charges)
-          .values({
-            rideId,
-            riderId: rider.id,
-            kind: 'tip',
-            paymentMethodId: method.id,
-            provider: provider.name,
-            providerRef,
-            amount,
-            status: 'captured',
-            split: tipSplit(amount),
-            createdAt: at,
-            capturedAt: at,
-            releaseAfter: fareRelease < at ? at : fareRelease,
-          })
-          .returning();
-      } catch (error) {
-        if (isUniqueViolation(error, 'charges_ride_kind')) throw new AppError('CONFLICT', 'You already tipped for this ride');
-        throw error;
-      }
-      await tx
-        .update(rides)
-        .set({ tip: amount })
-        .where(eq(rides.id, rideId));
+      const [captured] = await tx
+        .update(charges)
+        .set({ status: 'captured', providerRef, split: tipSplit(tip.amount), capturedAt: at, releaseAfter: fareRelease < at ? at : fareRelease })
+        .where(and(eq(charges.id, tip.id), eq(charges.status, 'authorized')))
+        .returning();
+      if (!captured) return false;
+      await tx.update(rides).set({ tip: captured.amount }).where(eq(rides.id, captured.rideId));
       await fault('tip:in-transaction');
       await post(tx, {
-        key: `capture:${tip!.id}`,
+        key: `capture:${captured.id}`,
         kind: 'capture',
         at,
-        rideId,
-        chargeId: tip!.id,
+        rideId: captured.rideId,
+        chargeId: captured.id,
         memo: 'tip captured into escrow',
         postings: [
-          { accountId: accounts.riderSource(rider.id), amount: -amount },
-          { accountId: accounts.escrow, amount },
+          { accountId: accounts.riderSource(captured.riderId), amount: -captured.amount },
+          { accountId: accounts.escrow, amount: captured.amount },
         ],
       });
+      return true;
     });
   }
 
@@ -523,14 +526,16 @@ export function createPaymentsService(deps: {
     async settle(): Promise<{ released: number; captured: number; voided: number; refunded: number }> {
       const counts = { released: 0, captured: 0, voided: 0, refunded: 0 };
       const stuck = await db
-        .select({ rideId: charges.rideId, rideStatus: rides.status })
+        .select({ charge: charges, rideStatus: rides.status })
         .from(charges)
         .innerJoin(rides, eq(rides.id, charges.rideId))
         .where(and(eq(charges.status, 'authorized'), inArray(rides.status, ['completed', 'cancelled'])))
         .limit(100);
-      for (const { rideId, rideStatus } of stuck) {
+      for (const { charge, rideStatus } of stuck) {
+        const rideId = charge.rideId;
         try {
-          if (rideStatus === 'completed') counts.captured += (await captureFare(rideId)) ? 1 : 0;
+          if (charge.kind === 'tip') counts.captured += (await finishTip(charge)) ? 1 : 0;
+          else if (rideStatus === 'completed') counts.captured += (await captureFare(rideId)) ? 1 : 0;
           else {
             await voidFare(rideId);
             counts.voided += 1;
@@ -615,13 +620,13 @@ export function createPaymentsService(deps: {
       if (dispute.status !== 'open') throw new AppError('CONFLICT', 'This dispute is already resolved');
       const fare = await chargeOf(db, dispute.rideId, 'fare');
       const disputable = fare && fare.status === 'captured' ? fare.amount - fare.refunded : 0;
+      if (request.resolution !== 'release' && disputable === 0) throw new AppError('CONFLICT', 'Nothing has been captured on this ride yet; resolve it once the fare is charged');
       let refundAmount = 0;
       if (request.resolution === 'refund_full') refundAmount = disputable;
       if (request.resolution === 'refund_partial') {
         refundAmount = request.refundAmount ?? 0;
         if (refundAmount > disputable) throw new AppError('VALIDATION_FAILED', 'The refund is more than the fare paid', { refundAmount: `At most ${disputable} cents can be refunded` });
       }
-      if (request.resolution !== 'release' && refundAmount === 0) throw new AppError('CONFLICT', 'Nothing has been captured on this ride yet; resolve it once the fare is charged');
       const [resolved] = await db
         .update(disputes)
         .set({ status: 'resolved', resolution: request.resolution, refundAmount, resolutionNote: request.note, resolvedBy: user.id, resolvedAt: now() })
