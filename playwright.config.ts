@@ -43,6 +43,8 @@ export default defineConfig({
       PASSWORD_COST: '12',
       DEMO_DATA: 'false',
       LOG_LEVEL: 'warn',
+      // money.spec.ts moves the server clock 3 days forward to see escrow released.
+      TEST_CLOCK: 'true',
     },
   },
 });

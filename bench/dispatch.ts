@@ -93,6 +93,15 @@ const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 const base = `http://127.0.0.1:${port}`;
 log(`online in index: ${app.services.index.countOnline(territory!.id)}`);
+// Every rider has a card on file (no card, no booking): booking then holds the fare, as in production.
+for (const token of riderTokens) {
+  const card = await fetch(`${base}/api/payment-methods`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ cardNumber: '4242424242424242', expiryDate: '12/39', cvc: '123' }),
+  });
+  if (card.status !== 201) throw new Error(`adding a card failed: ${card.status}`);
+}
 
 // --- every driver holds an authenticated socket; the first ride_request per ride is timestamped
 const firstOfferAt = new Map<string, number>();

@@ -39,7 +39,12 @@ test('a rider books in the UI and sees a driver, who works in the UI too, accept
 
   // The rider books through the booking page.
   const riderEmail = uniqueEmail('live-rider');
-  expect((await request.post('/api/register', { data: registrationPayloads.customer(riderEmail) })).status()).toBe(201);
+  const riderSignup = await request.post('/api/register', { data: registrationPayloads.customer(riderEmail) });
+  expect(riderSignup.status()).toBe(201);
+  // A card on file (added through the Payments tab in money.spec.ts): no card, no booking.
+  const riderToken = ((await riderSignup.json()) as { token: string }).token;
+  const card = await request.post('/api/payment-methods', { headers: { authorization: `Bearer ${riderToken}` }, data: { cardNumber: '4242424242424242', expiryDate: '12/39', cvc: '123' } });
+  expect(card.status()).toBe(201);
   const riderContext = await browser.newContext();
   const riderPage = await riderContext.newPage();
   await signInThroughForm(riderPage, riderEmail, PASSWORD);

@@ -25,6 +25,11 @@ export class BotRider {
 
   async start(): Promise<void> {
     await this.api.login(this.options.email, this.options.password);
+    // No card, no booking: a bot without one adds the embedded provider's always-approved test card.
+    const cards = await this.api.request<unknown[]>('GET', '/api/payment-methods');
+    if (cards.status === 200 && cards.body.length === 0) {
+      await this.api.request('POST', '/api/payment-methods', { cardNumber: '4242424242424242', expiryDate: '12/39', cvc: '123', isDefault: true });
+    }
     this.connection = await this.api.connect((message) => void this.onMessage(message));
     const active = await this.api.request<{ ride: Ride | null }>('GET', '/api/rides/active');
     if (!active.body.ride) this.scheduleBooking(1000);
