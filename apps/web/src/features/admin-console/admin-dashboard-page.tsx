@@ -1,25 +1,36 @@
-import { BarChart3Icon, FileTextIcon, LayoutDashboardIcon, MapIcon } from 'lucide-react';
+import { BarChart3Icon, FileTextIcon, LayoutDashboardIcon, MapIcon, ScaleIcon, WalletIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DashboardShell } from '@/components/layout/dashboard-shell';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useAdminDashboard } from './api/use-admin-dashboard';
+import { LazyDisputesSection } from '@/features/disputes/lazy-disputes-section';
+import { useDisputesRealtime } from '@/features/disputes/use-disputes-realtime';
+import { adminDashboardQueryKey, useAdminDashboard } from './api/use-admin-dashboard';
 import { useDriverApplications } from './api/use-driver-applications';
 import { useLicenseeApplications } from './api/use-licensee-applications';
-import { usePlatformStats } from './api/use-platform-stats';
+import { platformStatsQueryKey, usePlatformStats } from './api/use-platform-stats';
 import { ApplicationsTab } from './components/applications-tab';
 import { ComingSoonTab } from './components/coming-soon-tab';
 import { OverviewTab } from './components/overview-tab';
+import { RevenueTab } from './components/revenue-tab';
 
 const tabs = [
   { value: 'overview', icon: LayoutDashboardIcon },
   { value: 'applications', icon: FileTextIcon },
+  { value: 'revenue', icon: WalletIcon },
+  { value: 'disputes', icon: ScaleIcon },
   { value: 'territory', icon: MapIcon },
   { value: 'analytics', icon: BarChart3Icon },
 ] as const;
 type TabValue = (typeof tabs)[number]['value'];
 
-/** The admin's console: today's platform figures, all-time statistics and the application queues. */
+/** What a dispute's decision changes besides the disputes: the ledger totals and today's figures. */
+const LEDGER_QUERY_KEYS = [platformStatsQueryKey, adminDashboardQueryKey] as const;
+
+/**
+ * The admin's console: today's platform figures, all-time statistics, the application queues, the
+ * money in the ledger with the last 14 days of releases, and every dispute.
+ */
 export function AdminDashboardPage() {
   const { t } = useTranslation('admin');
   const [tab, setTab] = useState<TabValue>('overview');
@@ -27,6 +38,8 @@ export function AdminDashboardPage() {
   const platformStats = usePlatformStats();
   const driverApplications = useDriverApplications();
   const licenseeApplications = useLicenseeApplications();
+  useDisputesRealtime(LEDGER_QUERY_KEYS);
+  const openDisputes = platformStats.data?.ledger.openDisputes ?? 0;
 
   return (
     <DashboardShell title={t('title')} subtitle={t('subtitle')}>
@@ -36,6 +49,12 @@ export function AdminDashboardPage() {
             <TabsTrigger key={value} value={value}>
               <Icon aria-hidden />
               {t(`tabs.${value}`)}
+              {value === 'disputes' && openDisputes > 0 ? (
+                <span className="ms-0.5 rounded-full bg-primary px-1.5 text-xs text-primary-foreground tabular-nums" data-testid="tab-count-disputes">
+                  {openDisputes}
+                  <span className="sr-only"> {t('tabs.openDisputesSuffix', { count: openDisputes })}</span>
+                </span>
+              ) : null}
             </TabsTrigger>
           ))}
         </TabsList>
@@ -50,6 +69,12 @@ export function AdminDashboardPage() {
         </TabsContent>
         <TabsContent value="applications">
           <ApplicationsTab driverApplications={driverApplications} licenseeApplications={licenseeApplications} />
+        </TabsContent>
+        <TabsContent value="revenue">
+          <RevenueTab platformStats={platformStats} onReviewDisputes={() => setTab('disputes')} />
+        </TabsContent>
+        <TabsContent value="disputes">
+          <LazyDisputesSection headingId="admin-disputes-heading" description={t('disputes.description')} alsoRefresh={LEDGER_QUERY_KEYS} />
         </TabsContent>
         <TabsContent value="territory">
           <ComingSoonTab icon={MapIcon} description={t('comingSoon.territory')} />

@@ -13,7 +13,7 @@ import { useDriverRides } from './api/use-driver-rides';
 import { ACTIVE_RIDE_HEADING_ID, ActiveRideCard } from './components/active-ride-card';
 import { AvailabilityCard } from './components/availability-card';
 import { DriverProfileCard } from './components/driver-profile-card';
-import { EarningsSummaryCard } from './components/earnings-summary-card';
+import { EarningsCard } from './components/earnings-card';
 import { LocationCard } from './components/location-card';
 import { PerformanceSection } from './components/performance-section';
 import { RecentRidesCard } from './components/recent-rides-card';
@@ -76,8 +76,8 @@ export function DriverDashboardPage() {
           <PerformanceSection profile={profile.data} />
           <div className="grid gap-6 lg:grid-cols-3">
             <div className="space-y-6 lg:col-span-2">
+              <EarningsCard />
               <RecentRidesCard rides={rides} />
-              <EarningsSummaryCard profile={profile.data} rides={rides} />
             </div>
             <div className="space-y-6">
               <DriverProfileCard profile={profile.data} name={`${user.firstName} ${user.lastName}`} />

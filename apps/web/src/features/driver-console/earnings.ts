@@ -1,39 +1,34 @@
-import type { Ride } from '@coride/domain';
-
-const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+import type { EscrowState, Ride } from '@coride/domain';
 
 /** What the driver keeps from a ride: the whole subtotal plus every tip (contract section 2). */
 export function driverEarningOf(ride: Pick<Ride, 'subtotal' | 'tip'>): number {
   return ride.subtotal + ride.tip;
 }
 
-export type EarningsSummary = {
-  lastSevenDays: number;
-  allTime: number;
-  tips: number;
-  completedRides: number;
-  /** Null until there is a completed ride. */
-  averagePerRide: number | null;
+export type EscrowBadge = {
+  /** The key under driver:earnings.escrow. */
+  key: 'held' | 'heldNoDate' | 'released' | 'disputed' | 'refunded' | 'awaitingPayment' | 'voided' | 'failed';
+  variant: 'secondary' | 'success' | 'destructive' | 'outline';
+  /** The date for "Held until <date>", when the money is held. */
+  until?: string;
 };
 
-/** Totals in cents from the driver's completed rides; other statuses earn nothing. */
-export function summarizeEarnings(rides: Ride[], now: number): EarningsSummary {
-  const completed = rides.filter((ride) => ride.status === 'completed');
-  const weekStart = now - WEEK_MS;
-  let lastSevenDays = 0;
-  let allTime = 0;
-  let tips = 0;
-  for (const ride of completed) {
-    const earning = driverEarningOf(ride);
-    allTime += earning;
-    tips += ride.tip;
-    if (ride.completedAt && Date.parse(ride.completedAt) >= weekStart) lastSevenDays += earning;
+/** How a ride's money stands, as the badge of the driver's recent rides shows it. */
+export function escrowBadgeOf(escrow: EscrowState, releaseAfter: string | null): EscrowBadge {
+  switch (escrow) {
+    case 'held':
+      return releaseAfter ? { key: 'held', variant: 'secondary', until: releaseAfter } : { key: 'heldNoDate', variant: 'secondary' };
+    case 'released':
+      return { key: 'released', variant: 'success' };
+    case 'disputed':
+      return { key: 'disputed', variant: 'destructive' };
+    case 'refunded':
+      return { key: 'refunded', variant: 'outline' };
+    case 'authorized':
+      return { key: 'awaitingPayment', variant: 'outline' };
+    case 'voided':
+      return { key: 'voided', variant: 'outline' };
+    case 'failed':
+      return { key: 'failed', variant: 'destructive' };
   }
-  return {
-    lastSevenDays,
-    allTime,
-    tips,
-    completedRides: completed.length,
-    averagePerRide: completed.length ? Math.round(allTime / completed.length) : null,
-  };
 }

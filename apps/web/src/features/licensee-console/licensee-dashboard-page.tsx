@@ -1,13 +1,15 @@
-import { BarChart3Icon, LayoutDashboardIcon, MapIcon, SettingsIcon, UsersIcon } from 'lucide-react';
+import { BarChart3Icon, LayoutDashboardIcon, MapIcon, ScaleIcon, SettingsIcon, UsersIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DashboardShell } from '@/components/layout/dashboard-shell';
 import { ErrorState, LoadingState } from '@/components/ui/query-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { LazyDisputesSection } from '@/features/disputes/lazy-disputes-section';
+import { useDisputesRealtime } from '@/features/disputes/use-disputes-realtime';
 import { useAuth } from '@/lib/auth';
 import { useLicenseeDrivers } from './api/use-licensee-drivers';
-import { useLicenseeMetrics } from './api/use-licensee-metrics';
-import { useLicenseeTerritories } from './api/use-licensee-territories';
+import { licenseeMetricsQueryKey, useLicenseeMetrics } from './api/use-licensee-metrics';
+import { licenseeTerritoriesQueryKey, useLicenseeTerritories } from './api/use-licensee-territories';
 import { useTerritoryDriverApplications } from './api/use-territory-driver-applications';
 import { DriversTab } from './components/drivers-tab';
 import { EmptySectionCard } from './components/empty-section-card';
@@ -20,15 +22,19 @@ const tabs = [
   { value: 'overview', icon: LayoutDashboardIcon },
   { value: 'territories', icon: MapIcon },
   { value: 'drivers', icon: UsersIcon },
+  { value: 'disputes', icon: ScaleIcon },
   { value: 'analytics', icon: BarChart3Icon },
   { value: 'settings', icon: SettingsIcon },
 ] as const;
 type TabValue = (typeof tabs)[number]['value'];
 
+/** What a dispute's decision changes besides the disputes: the commission figures. */
+const LEDGER_QUERY_KEYS = [licenseeMetricsQueryKey, licenseeTerritoriesQueryKey] as const;
+
 /**
  * The licensee's console. Until an admin approves the application there is no territory: a banner
  * says why the figures are empty. Once there is one, the overview shows its real metrics, and the
- * territories and drivers tabs come alive.
+ * territories, drivers and disputes tabs come alive; a dispute a rider opens arrives live.
  */
 export function LicenseeDashboardPage() {
   const { t } = useTranslation('licensee');
@@ -38,10 +44,16 @@ export function LicenseeDashboardPage() {
   const territories = useLicenseeTerritories();
   const drivers = useLicenseeDrivers();
   const applications = useTerritoryDriverApplications();
+  useDisputesRealtime(LEDGER_QUERY_KEYS);
   if (!user) return null;
 
   const hasTerritory = (metrics.data?.territories ?? 0) > 0;
   const pendingCount = metrics.data?.pendingDriverApplications ?? 0;
+  const openDisputes = metrics.data?.openDisputes ?? 0;
+  const counts: Partial<Record<TabValue, { count: number; suffix: string }>> = {
+    drivers: { count: pendingCount, suffix: t('tabs.pendingSuffix', { count: pendingCount }) },
+    disputes: { count: openDisputes, suffix: t('tabs.openDisputesSuffix', { count: openDisputes }) },
+  };
 
   return (
     <DashboardShell title={t('title')} subtitle={t('subtitle', { name: user.firstName })}>
@@ -55,18 +67,21 @@ export function LicenseeDashboardPage() {
         )}
         <Tabs value={tab} onValueChange={(value) => setTab(value as TabValue)}>
           <TabsList aria-label={t('tabs.label')} className="w-full justify-start sm:w-auto">
-            {tabs.map(({ value, icon: Icon }) => (
-              <TabsTrigger key={value} value={value}>
-                <Icon aria-hidden />
-                {t(`tabs.${value}`)}
-                {value === 'drivers' && pendingCount > 0 ? (
-                  <span className="ms-0.5 rounded-full bg-primary px-1.5 text-xs text-primary-foreground tabular-nums">
-                    {pendingCount}
-                    <span className="sr-only"> {t('tabs.pendingSuffix', { count: pendingCount })}</span>
-                  </span>
-                ) : null}
-              </TabsTrigger>
-            ))}
+            {tabs.map(({ value, icon: Icon }) => {
+              const badge = counts[value];
+              return (
+                <TabsTrigger key={value} value={value}>
+                  <Icon aria-hidden />
+                  {t(`tabs.${value}`)}
+                  {badge && badge.count > 0 ? (
+                    <span className="ms-0.5 rounded-full bg-primary px-1.5 text-xs text-primary-foreground tabular-nums" data-testid={`tab-count-${value}`}>
+                      {badge.count}
+                      <span className="sr-only"> {badge.suffix}</span>
+                    </span>
+                  ) : null}
+                </TabsTrigger>
+              );
+            })}
           </TabsList>
           <TabsContent value="overview">
             <OverviewTab
@@ -75,6 +90,7 @@ export function LicenseeDashboardPage() {
               isRefreshing={metrics.isFetching}
               onRefresh={() => void Promise.all([metrics.refetch(), territories.refetch(), drivers.refetch(), applications.refetch()])}
               onReviewDrivers={() => setTab('drivers')}
+              onReviewDisputes={() => setTab('disputes')}
             />
           </TabsContent>
           <TabsContent value="territories">
@@ -82,6 +98,9 @@ export function LicenseeDashboardPage() {
           </TabsContent>
           <TabsContent value="drivers">
             <DriversTab applications={applications} drivers={drivers} />
+          </TabsContent>
+          <TabsContent value="disputes">
+            <LazyDisputesSection headingId="licensee-disputes-heading" description={t('disputes.description')} alsoRefresh={LEDGER_QUERY_KEYS} />
           </TabsContent>
           <TabsContent value="analytics">
             <EmptySectionCard section="analytics" icon={BarChart3Icon} />

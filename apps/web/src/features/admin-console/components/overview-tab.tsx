@@ -17,18 +17,16 @@ import {
   WalletIcon,
   type LucideIcon,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ErrorState } from '@/components/ui/query-state';
 import { Spinner } from '@/components/ui/spinner';
 import { StatCard } from '@/components/ui/stat-card';
 import { useFormatters } from '@/lib/format';
 import { isAwaitingReview } from '../applications';
+import { FigureGrid, type Figure } from './figure-grid';
 
 type ApplicationsQuery = UseQueryResult<{ status: ApplicationStatus }[]>;
-type Figure = { key: string; label: string; value: ReactNode | null; hint?: string; icon: LucideIcon };
 
 export function OverviewTab({
   dashboard,
@@ -98,20 +96,6 @@ export function OverviewTab({
         </div>
         <FigureGrid query={platformStats} errorTitle={t('errors.platformStats')} figures={platformFigures} />
       </section>
-    </div>
-  );
-}
-
-/** A grid of headline figures from one query, with its loading and error states. */
-function FigureGrid({ query, errorTitle, figures }: { query: UseQueryResult<unknown>; errorTitle: string; figures: Figure[] }) {
-  if (query.isError) return <ErrorState title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />;
-  return (
-    <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-busy={query.isPending}>
-      {figures.map(({ key, label, value, hint, icon }) => (
-        <div key={key} data-testid={`stat-${key}`} className="contents">
-          <StatCard label={label} value={value} hint={query.isPending ? undefined : hint} icon={icon} />
-        </div>
-      ))}
     </div>
   );
 }

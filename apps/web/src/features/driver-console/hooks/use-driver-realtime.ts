@@ -6,6 +6,7 @@ import { useFormatters } from '@/lib/format';
 import { useOnReconnected, useRealtimeMessages } from '@/lib/realtime-context';
 import { activeRideQueryKey, setActiveRide, type ActiveRideResponse } from '../api/use-active-ride';
 import { addOffer, driverOffersQueryKey, removeOffer } from '../api/use-driver-offers';
+import { driverEarningsQueryKey } from '../api/use-driver-earnings';
 import { driverProfileQueryKey } from '../api/use-driver-profile';
 import { driverRidesQueryKey } from '../api/use-driver-rides';
 import type { Announce } from './use-announcer';
@@ -53,7 +54,7 @@ export function useDriverRealtime(announce: Announce): void {
   });
 
   useOnReconnected(() => {
-    for (const queryKey of [driverOffersQueryKey, activeRideQueryKey, driverProfileQueryKey, driverRidesQueryKey]) {
+    for (const queryKey of [driverOffersQueryKey, activeRideQueryKey, driverProfileQueryKey, driverRidesQueryKey, driverEarningsQueryKey]) {
       void queryClient.invalidateQueries({ queryKey });
     }
   });

@@ -1,5 +1,5 @@
 import type { LicenseeMetrics } from '@coride/domain';
-import { ArrowRightIcon, CarIcon, DollarSignIcon, FileTextIcon, PercentIcon, RotateCwIcon, StarIcon, UsersIcon, WalletIcon, type LucideIcon } from 'lucide-react';
+import { ArrowRightIcon, CarIcon, DollarSignIcon, FileTextIcon, HourglassIcon, PercentIcon, RotateCwIcon, ScaleIcon, StarIcon, UsersIcon, WalletIcon, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -10,8 +10,9 @@ import { useFormatters } from '@/lib/format';
 type Figure = { key: string; label: string; value: ReactNode | null; hint?: string; icon: LucideIcon };
 
 /**
- * With a territory: this month's and all-time figures, and the driver applications waiting. Without
- * one: empty figures and what happens next (the page shows the pending banner above).
+ * With a territory: this month's figures, the commission from the payment ledger (released and
+ * still in escrow), all-time figures, and the driver applications and disputes waiting. Without one:
+ * empty figures and what happens next (the page shows the pending banner above).
  */
 export function OverviewTab({
   metrics,
@@ -19,12 +20,14 @@ export function OverviewTab({
   isRefreshing,
   onRefresh,
   onReviewDrivers,
+  onReviewDisputes,
 }: {
   metrics: LicenseeMetrics | undefined;
   updatedAt: number;
   isRefreshing: boolean;
   onRefresh: () => void;
   onReviewDrivers: () => void;
+  onReviewDisputes: () => void;
 }) {
   const { t } = useTranslation('licensee');
   const format = useFormatters();
@@ -66,6 +69,7 @@ export function OverviewTab({
   }
 
   const pending = metrics.pendingDriverApplications;
+  const openDisputes = metrics.openDisputes;
   return (
     <div className="space-y-6" data-testid="licensee-metrics">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -96,14 +100,51 @@ export function OverviewTab({
           </Button>
         </section>
       ) : null}
+      {openDisputes > 0 ? (
+        <section
+          aria-labelledby="open-disputes-heading"
+          className="flex flex-col gap-3 rounded-lg border border-destructive/30 bg-destructive/5 p-4 sm:flex-row sm:items-center sm:justify-between"
+          data-testid="open-disputes-callout"
+        >
+          <div className="flex gap-3">
+            <ScaleIcon className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden />
+            <div className="space-y-1">
+              <h2 id="open-disputes-heading" className="font-semibold">
+                {t('overview.disputesTitle', { count: openDisputes, formatted: format.number(openDisputes) })}
+              </h2>
+              <p className="text-sm">{t('overview.disputesDescription')}</p>
+            </div>
+          </div>
+          <Button variant="outline" size="sm" className="shrink-0 bg-background" onClick={onReviewDisputes}>
+            {t('overview.reviewDisputes')}
+            <ArrowRightIcon aria-hidden className="rtl:rotate-180" />
+          </Button>
+        </section>
+      ) : null}
       <FigureSection
         id="licensee-month-heading"
         title={t('metrics.heading')}
         figures={[
           { key: 'monthlyRevenue', label: t('metrics.monthlyRevenue'), value: format.money(metrics.monthlyRevenue), hint: t('metrics.revenueHint'), icon: DollarSignIcon },
-          { key: 'monthlyCommission', label: t('metrics.monthlyCommission'), value: format.money(metrics.monthlyCommission), hint: t('metrics.commissionHint'), icon: PercentIcon },
           { key: 'activeDrivers', label: t('metrics.activeDrivers'), value: format.number(metrics.activeDrivers), hint: t('metrics.activeDriversHint'), icon: UsersIcon },
           { key: 'monthlyRides', label: t('metrics.monthlyRides'), value: format.number(metrics.monthlyRides), hint: t('metrics.ridesHint'), icon: CarIcon },
+        ]}
+      />
+      <FigureSection
+        id="licensee-commission-heading"
+        title={t('commission.heading')}
+        description={t('commission.description')}
+        figures={[
+          { key: 'monthlyCommission', label: t('commission.monthly'), value: format.money(metrics.monthlyCommission), hint: t('commission.monthlyHint'), icon: PercentIcon },
+          { key: 'totalCommission', label: t('commission.total'), value: format.money(metrics.totalCommission), hint: t('commission.totalHint'), icon: WalletIcon },
+          { key: 'pendingCommission', label: t('commission.pending'), value: format.money(metrics.pendingCommission), hint: t('commission.pendingHint'), icon: HourglassIcon },
+          {
+            key: 'openDisputes',
+            label: t('commission.openDisputes'),
+            value: format.number(openDisputes),
+            hint: openDisputes > 0 ? t('commission.openDisputesHint') : t('commission.noOpenDisputes'),
+            icon: ScaleIcon,
+          },
         ]}
       />
       <FigureSection
@@ -111,7 +152,6 @@ export function OverviewTab({
         title={t('metrics.allTimeHeading')}
         figures={[
           { key: 'totalRevenue', label: t('metrics.totalRevenue'), value: format.money(metrics.totalRevenue), icon: WalletIcon },
-          { key: 'totalCommission', label: t('metrics.totalCommission'), value: format.money(metrics.totalCommission), icon: PercentIcon },
           {
             key: 'averageRating',
             label: t('metrics.averageRating'),
@@ -126,13 +166,28 @@ export function OverviewTab({
   );
 }
 
-function FigureSection({ id, title, isTitleHidden = false, figures }: { id: string; title: string; isTitleHidden?: boolean; figures: Figure[] }) {
+function FigureSection({
+  id,
+  title,
+  description,
+  isTitleHidden = false,
+  figures,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  isTitleHidden?: boolean;
+  figures: Figure[];
+}) {
   return (
     <section aria-labelledby={id} className="space-y-3">
-      <h2 id={id} className={isTitleHidden ? 'sr-only' : 'text-lg font-semibold'}>
-        {title}
-      </h2>
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      <div>
+        <h2 id={id} className={isTitleHidden ? 'sr-only' : 'text-lg font-semibold'}>
+          {title}
+        </h2>
+        {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
+      </div>
+      <div className={figures.length === 3 ? 'grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3' : 'grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4'}>
         {figures.map(({ key, label, value, hint, icon }) => (
           <div key={key} data-testid={`metric-${key}`} className="contents">
             <StatCard label={label} value={value} hint={hint} icon={icon} />

@@ -1,0 +1,33 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+// From the package root rather than '@coride/domain/payments': this lazy chunk then needs the same
+// domain chunks as the booking page, instead of splitting pricing out of the payments chunk there.
+import { resolveDisputeSchema, type ResolveDisputeRequest } from '@coride/domain';
+import type { Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+
+/** The form's values: the domain request, with the partial amount already in cents (NaN when unreadable). */
+export type ResolveDisputeValues = z.input<typeof resolveDisputeSchema>;
+
+/** Messages of the checks the form adds to the domain schema (translated under disputes:validation). */
+export const REFUND_FORMAT_MESSAGE = 'refund_format';
+export const REFUND_TOO_MUCH_MESSAGE = 'refund_too_much';
+
+const domainResolver = zodResolver(resolveDisputeSchema);
+
+/**
+ * The domain's resolveDisputeSchema, plus what only the form knows: the amount typed could not be
+ * read, or it is more than the ride's disputable amount. The amount is dropped unless the resolution
+ * is a partial refund, so a value left in the hidden field never blocks another choice.
+ */
+export function resolveDisputeResolver(disputableAmount: number): Resolver<ResolveDisputeValues, unknown, ResolveDisputeRequest> {
+  return async (values, context, options) => {
+    const isPartial = values.resolution === 'refund_partial';
+    const amount = isPartial ? values.refundAmount : undefined;
+    const result = await domainResolver({ ...values, refundAmount: amount }, context, options);
+    let amountError: string | undefined;
+    if (amount !== undefined && Number.isNaN(amount)) amountError = REFUND_FORMAT_MESSAGE;
+    else if (amount !== undefined && amount > disputableAmount) amountError = REFUND_TOO_MUCH_MESSAGE;
+    if (!amountError) return result;
+    return { values: {}, errors: { ...result.errors, refundAmount: { type: 'validate', message: amountError } } };
+  };
+}
