@@ -10,3 +10,4 @@ export * from './ride-state';
 export * from './rides';
 export * from './money';
 export * from './payments';
+export * from './admin';

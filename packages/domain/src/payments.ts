@@ -192,6 +192,8 @@ export const paymentHistoryItemSchema = z.object({
   refunded: z.number().int(),
   paid: z.number().int(),
   escrow: z.enum(escrowStates),
+  /** When the fare leaves escrow (3 days after the ride), while it is held. */
+  releaseAfter: z.string().nullable(),
   paymentMethod: z.object({ brand: z.enum(cardBrands), lastFour: z.string() }).nullable(),
 });
 export type PaymentHistoryItem = z.infer<typeof paymentHistoryItemSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { latLngSchema, locationSchema } from './geo';
-import { dailyRevenueSchema, ledgerTotalsSchema, type Dispute } from './payments';
+import type { Dispute } from './payments';
 import { fareBreakdownSchema } from './pricing';
 import { rideStatuses } from './ride-state';
 
@@ -180,32 +180,6 @@ export const licenseeMetricsSchema = z.object({
 });
 export type LicenseeMetrics = z.infer<typeof licenseeMetricsSchema>;
 
-export const adminDashboardSchema = z.object({
-  activeRides: z.number().int(),
-  onlineDrivers: z.number().int(),
-  dailyRevenue: z.number().int(),
-  customerSatisfaction: z.number().nullable(),
-  pendingDriverApplications: z.number().int(),
-  pendingLicenseeApplications: z.number().int(),
-});
-export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
-
-export const platformStatsSchema = z.object({
-  riders: z.number().int(),
-  drivers: z.number().int(),
-  approvedDrivers: z.number().int(),
-  licensees: z.number().int(),
-  territories: z.number().int(),
-  totalRides: z.number().int(),
-  completedRides: z.number().int(),
-  cancelledRides: z.number().int(),
-  /** Everything riders paid (captured fares and tips, less refunds), from the ledger. */
-  totalRevenue: z.number().int(),
-  ledger: ledgerTotalsSchema,
-  /** The last 14 days of released money per payee group, oldest first. */
-  dailyRevenue: z.array(dailyRevenueSchema),
-});
-export type PlatformStats = z.infer<typeof platformStatsSchema>;
 
 export const geocodeQuerySchema = z.object({ q: z.string().trim().min(1, 'Type an address').max(300, 'Address is too long') });
 export const reverseGeocodeQuerySchema = z.object({ lat: z.coerce.number().min(-90).max(90), lng: z.coerce.number().min(-180).max(180) });

@@ -3,13 +3,15 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useAuth } from '@/lib/auth';
 import { createQueryClient } from '@/lib/query-client';
 import { RealtimeProvider } from '@/lib/realtime-context';
+import { DisputeNotices } from './dispute-notices';
 
 /** One cache for the whole visit, shared by every page that fetches data. */
 const queryClient = createQueryClient();
 
 /**
  * Server data and the realtime socket, loaded with the first page that needs them (the dashboards,
- * booking) so the landing page's first screen does not carry them.
+ * booking) so the landing page's first screen does not carry them; and the notices any of those
+ * pages shows (a resolved dispute).
  */
 export function DataProviders({ children }: { children: ReactNode }) {
   const { user } = useAuth();
@@ -21,7 +23,10 @@ export function DataProviders({ children }: { children: ReactNode }) {
   }, [user?.id]);
   return (
     <QueryClientProvider client={queryClient}>
-      <RealtimeProvider>{children}</RealtimeProvider>
+      <RealtimeProvider>
+        {children}
+        <DisputeNotices />
+      </RealtimeProvider>
     </QueryClientProvider>
   );
 }

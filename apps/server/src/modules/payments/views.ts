@@ -123,6 +123,7 @@ export function createPaymentViews(db: Database, payments: PaymentsService, now:
                 openDisputes.some((d) => d.rideId === ride.id),
               )
             : 'authorized',
+          releaseAfter: fare && !fare.releasedAt ? (fare.releaseAfter?.toISOString() ?? null) : null,
           paymentMethod: fare ? (methods.get(fare.paymentMethodId) ?? null) : null,
         };
       });

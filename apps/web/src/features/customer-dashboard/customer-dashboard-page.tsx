@@ -1,9 +1,10 @@
 import { CarIcon, CreditCardIcon, LayoutDashboardIcon, StarIcon, UserIcon } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
 import { DashboardShell } from '@/components/layout/dashboard-shell';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/lib/auth';
+import { dashboardHref, dashboardTabFrom, isDashboardTab, type DashboardTab } from '@/lib/dashboard-href';
 import { FavoritesTab } from './components/favorites-tab';
 import { OverviewTab } from './components/overview-tab';
 import { PaymentsTab } from './components/payments-tab';
@@ -17,20 +18,25 @@ const tabs = [
   { value: 'payments', icon: CreditCardIcon },
   { value: 'favorites', icon: StarIcon },
   { value: 'profile', icon: UserIcon },
-] as const;
-type TabValue = (typeof tabs)[number]['value'];
+] as const satisfies readonly { value: DashboardTab; icon: unknown }[];
 
-/** The rider's home: their figures, rides (with Rebook), favorite places, payments and profile. */
+/**
+ * The rider's home: their figures, rides (with Rebook and receipts), payments, favorite places and
+ * profile. The open section is in the address (/dashboard?tab=payments), so links can open one and a
+ * reload keeps it.
+ */
 export function CustomerDashboardPage() {
   const { t } = useTranslation('customer');
   const { user } = useAuth();
-  const [tab, setTab] = useState<TabValue>('overview');
+  const tab = dashboardTabFrom(useSearch());
+  const [, navigate] = useLocation();
+  const setTab = (value: DashboardTab) => navigate(dashboardHref(value), { replace: true });
   useLiveRideUpdates();
   if (!user) return null;
 
   return (
     <DashboardShell title={t('title', { name: user.firstName })} subtitle={t('subtitle')}>
-      <Tabs value={tab} onValueChange={(value) => setTab(value as TabValue)}>
+      <Tabs value={tab} onValueChange={(value) => isDashboardTab(value) && setTab(value)}>
         <TabsList aria-label={t('tabs.label')} className="w-full justify-start sm:w-auto">
           {tabs.map(({ value, icon: Icon }) => (
             <TabsTrigger key={value} value={value} data-testid={`dashboard-tab-${value}`}>

@@ -1,5 +1,6 @@
 import type { Ride } from '@coride/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { paymentHistoryQueryKey, receiptQueryKey } from '@/api/payments';
 import { apiRequest } from '@/lib/api';
 import { rideQueryKey } from './get-ride';
 
@@ -17,6 +18,9 @@ export function useTipRide() {
       queryClient.setQueryData(rideQueryKey(ride.id), ride);
       void queryClient.invalidateQueries({ queryKey: ['/api/rides'], exact: true });
       void queryClient.invalidateQueries({ queryKey: ['/api/users/stats'] });
+      // The tip is charged to the card: the receipt and the payment history change too.
+      void queryClient.invalidateQueries({ queryKey: receiptQueryKey(ride.id) });
+      void queryClient.invalidateQueries({ queryKey: paymentHistoryQueryKey });
     },
   });
 }

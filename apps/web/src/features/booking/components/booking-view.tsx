@@ -1,12 +1,15 @@
 import type { LatLng, Ride } from '@coride/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { paymentMethodsQueryKey, usePaymentMethods } from '@/api/payments';
 import { toast } from '@/components/ui/use-toast';
 import { useAppConfig } from '../api/get-app-config';
 import { useQuote } from '../api/get-quote';
 import { useBookRide } from '../api/book-ride';
 import { useReverseGeocode } from '../api/reverse-geocode';
 import { bookingErrorMessage } from '../booking-error';
+import { paymentProblemOf, type PaymentProblem } from '../payment-problem';
 import { newIdempotencyKey } from '../idempotency-key';
 import { DEFAULT_CENTER, stopAt, type StopKind, type TripDraft, type TripStop } from '../trip';
 import { FareCard } from './fare-card';
@@ -28,6 +31,11 @@ export function BookingView({ draft, onDraftChange, onBooked }: BookingViewProps
   const quote = useQuote(draft.pickup.location, draft.dropoff.location);
   const book = useBookRide();
   const reverse = useReverseGeocode();
+  const queryClient = useQueryClient();
+  // Booking needs a card: none on file is said before the rider tries; a refused one after.
+  const paymentMethods = usePaymentMethods();
+  const [refusedFor, setRefusedFor] = useState<PaymentProblem | null>(null);
+  const paymentProblem: PaymentProblem | null = paymentMethods.data?.length === 0 ? 'missing' : refusedFor;
   const [chosenPickTarget, setChosenPickTarget] = useState<StopKind | null>(null);
   const [isPicking, setIsPicking] = useState(false);
   // One Idempotency-Key per booking attempt (per quote), reused if the same attempt is retried.
@@ -55,12 +63,24 @@ export function BookingView({ draft, onDraftChange, onBooked }: BookingViewProps
     const fare = quote.data;
     if (!pickupLocation || !dropoffLocation || !fare) return;
     if (attempt.current?.quoteId !== fare.quoteId) attempt.current = { quoteId: fare.quoteId, key: newIdempotencyKey() };
+    setRefusedFor(null);
     try {
       const ride = await book.mutateAsync({ pickupLocation, dropoffLocation, quoteId: fare.quoteId, idempotencyKey: attempt.current.key });
       attempt.current = null;
       toast({ title: t('toasts.requestedTitle'), description: t('toasts.requestedDescription'), variant: 'success' });
       onBooked(ride);
     } catch (error) {
+      const problem = paymentProblemOf(error);
+      if (problem) {
+        // A refused booking can be tried again (another card, or the same one): a new attempt, a new key.
+        attempt.current = null;
+        setRefusedFor(problem);
+        void queryClient.invalidateQueries({ queryKey: paymentMethodsQueryKey });
+        // The server keeps the refused request as a cancelled ride.
+        void queryClient.invalidateQueries({ queryKey: ['/api/rides'], exact: true });
+        // Said once, beside Request Ride, with the way to Payments (an alert, so no toast as well).
+        return;
+      }
       toast({ title: t('errors.bookingTitle'), description: bookingErrorMessage(error, t('errors.bookingDescription')), variant: 'destructive' });
     }
   }
@@ -77,6 +97,8 @@ export function BookingView({ draft, onDraftChange, onBooked }: BookingViewProps
           quote={quote}
           onRequest={() => void requestRide()}
           isRequesting={book.isPending}
+          paymentProblem={paymentProblem}
+          isPaymentRefused={refusedFor !== null}
         />
       </div>
       <div className="space-y-6 lg:col-span-3 lg:row-span-2">

@@ -3,17 +3,20 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { AlertCircleIcon, ArrowDownUpIcon, CarIcon, CircleDotIcon, ClockIcon, CrosshairIcon, MapPinIcon, MapPinOffIcon, RotateCwIcon, RouteIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { AddressInput, type AddressInputMessages } from '@/components/address-input';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { ApiRequestError } from '@/lib/api';
+import { dashboardHref } from '@/lib/dashboard-href';
 import { useFormatters } from '@/lib/format';
 import { useCurrentPosition } from '@/lib/geolocation';
 import { useReverseGeocode } from '../api/reverse-geocode';
 import { useSearchAddresses } from '@/api/search-addresses';
+import type { PaymentProblem } from '../payment-problem';
 import { stopAt, type StopKind, type TripDraft, type TripStop } from '../trip';
 import { QuickPlaces } from './quick-places';
 
@@ -24,10 +27,14 @@ type TripFormProps = {
   quote: UseQueryResult<QuoteResponse, Error>;
   onRequest: () => void;
   isRequesting: boolean;
+  /** No card on file (Request Ride waits for one), or the card was just declined. */
+  paymentProblem: PaymentProblem | null;
+  /** The problem is the answer to pressing Request Ride (announced at once), not known beforehand. */
+  isPaymentRefused: boolean;
 };
 
 /** From and To, one-tap places, the trip estimate, and Request Ride at the server's upfront price. */
-export function TripForm({ draft, onStopChange, onSwap, quote, onRequest, isRequesting }: TripFormProps) {
+export function TripForm({ draft, onStopChange, onSwap, quote, onRequest, isRequesting, paymentProblem, isPaymentRefused }: TripFormProps) {
   const { t } = useTranslation('booking');
   const format = useFormatters();
   const ids = { from: useId(), to: useId(), status: useId(), summary: useId() };
@@ -37,6 +44,7 @@ export function TripForm({ draft, onStopChange, onSwap, quote, onRequest, isRequ
   const { pickup, dropoff } = draft;
   const hasBothPlaces = pickup.location !== null && dropoff.location !== null;
   const fare = hasBothPlaces ? quote.data : undefined;
+  const canRequest = fare !== undefined && paymentProblem !== 'missing';
 
   const messages: AddressInputMessages = {
     searching: t('trip.searching'),
@@ -77,7 +85,7 @@ export function TripForm({ draft, onStopChange, onSwap, quote, onRequest, isRequ
           className="space-y-5"
           onSubmit={(event) => {
             event.preventDefault();
-            if (fare && !isRequesting) onRequest();
+            if (canRequest && !isRequesting) onRequest();
           }}
           noValidate
         >
@@ -128,7 +136,8 @@ export function TripForm({ draft, onStopChange, onSwap, quote, onRequest, isRequ
           </section>
 
           <div className="space-y-3">
-            <Button type="submit" size="lg" className="w-full" disabled={!fare || isRequesting} aria-describedby={ids.status} data-testid="request-ride">
+            {paymentProblem ? <PaymentNotice problem={paymentProblem} isRefusal={isPaymentRefused} /> : null}
+            <Button type="submit" size="lg" className="w-full" disabled={!canRequest || isRequesting} aria-describedby={ids.status} data-testid="request-ride">
               {isRequesting ? <Spinner /> : <CarIcon aria-hidden />}
               {isRequesting ? t('request.requesting') : fare ? t('request.buttonWithTotal', { total: format.money(fare.totalFare) }) : t('request.button')}
             </Button>
@@ -150,6 +159,23 @@ function SummaryItem({ icon, label, children }: { icon: ReactNode; label: string
         {label}
       </dt>
       <dd className="mt-1 text-lg font-semibold tabular-nums">{children ?? <span aria-hidden>—</span>}</dd>
+    </div>
+  );
+}
+
+/** Booking takes a card: none on file, or the last one tried was declined. Payments is one link away. */
+function PaymentNotice({ problem, isRefusal }: { problem: PaymentProblem; isRefusal: boolean }) {
+  const { t } = useTranslation('booking');
+  return (
+    <div role={isRefusal ? 'alert' : 'status'} className="flex gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm" data-testid={`payment-${problem}`}>
+      <AlertCircleIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
+      <div className="space-y-2">
+        <p className="font-semibold text-destructive">{t(`payment.${problem}Title`)}</p>
+        <p>{t(`payment.${problem}Description`)}</p>
+        <Link href={dashboardHref('payments')} className={buttonVariants({ variant: 'outline', size: 'sm' })} data-testid="go-to-payments">
+          {t('payment.goToPayments')}
+        </Link>
+      </div>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { Ride } from '@coride/domain/rides';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { paymentHistoryQueryKey } from '@/api/payments';
 import { toast } from '@/components/ui/use-toast';
 import { useOnReconnected, useRealtimeMessages } from '@/lib/realtime-context';
 import { activeRideQueryKey, activeRideQueryOptions, useActiveRide, type ActiveRideResponse } from '../api/get-active-ride';
@@ -67,6 +68,7 @@ export function useCurrentRide() {
       setEnded({ id: ride.id, isRestored: false });
       void queryClient.invalidateQueries({ queryKey: ['/api/rides'], exact: true });
       void queryClient.invalidateQueries({ queryKey: ['/api/users/stats'] });
+      void queryClient.invalidateQueries({ queryKey: paymentHistoryQueryKey });
     },
     [queryClient, storeRide],
   );

@@ -8,19 +8,20 @@ import { buttonVariants } from '@/components/ui/button';
 import { bookingHref } from '@/lib/booking-href';
 import { useFormatters } from '@/lib/format';
 import { cn } from '@/lib/utils';
+import { ReceiptButton } from './receipt-button';
 
-/** Rides as a list: status, when, from and to, what it cost; Rebook a completed one, track a live one. */
-export function RideList({ rides, testId }: { rides: Ride[]; testId?: string }) {
+/** Rides as a list: status, when, from and to, what it cost; the receipt of a completed one and Rebook, track a live one. */
+export function RideList({ rides, testId, openReceiptId, onReceiptClosed }: { rides: Ride[]; testId?: string; openReceiptId?: string | undefined; onReceiptClosed?: () => void }) {
   return (
     <ul className="space-y-3" data-testid={testId}>
       {rides.map((ride) => (
-        <RideListItem key={ride.id} ride={ride} />
+        <RideListItem key={ride.id} ride={ride} isReceiptOpen={ride.id === openReceiptId} {...(onReceiptClosed ? { onReceiptClosed } : {})} />
       ))}
     </ul>
   );
 }
 
-function RideListItem({ ride }: { ride: Ride }) {
+function RideListItem({ ride, isReceiptOpen = false, onReceiptClosed }: { ride: Ride; isReceiptOpen?: boolean; onReceiptClosed?: () => void }) {
   const { t } = useTranslation('customer');
   const format = useFormatters();
   const isActive = isActiveRideStatus(ride.status);
@@ -80,15 +81,25 @@ function RideListItem({ ride }: { ride: Ride }) {
           )}
         </div>
         {ride.status === 'completed' ? (
-          <Link
-            href={bookingHref({ pickup: ride.pickupLocation, dropoff: ride.dropoffLocation })}
-            className={buttonVariants({ variant: 'outline', size: 'sm' })}
-            aria-label={t('rides.rebookLabel', { from: ride.pickupLocation.address, to: ride.dropoffLocation.address })}
-            data-testid="rebook"
-          >
-            <RotateCcwIcon aria-hidden />
-            {t('rides.rebook')}
-          </Link>
+          <div className="flex flex-wrap gap-2 sm:justify-end">
+            <ReceiptButton
+              rideId={ride.id}
+              accessibleName={t('rides.receiptLabel', { to: ride.dropoffLocation.address })}
+              defaultOpen={isReceiptOpen}
+              {...(isReceiptOpen && onReceiptClosed ? { onClose: onReceiptClosed } : {})}
+            >
+              {t('rides.receipt')}
+            </ReceiptButton>
+            <Link
+              href={bookingHref({ pickup: ride.pickupLocation, dropoff: ride.dropoffLocation })}
+              className={buttonVariants({ variant: 'outline', size: 'sm' })}
+              aria-label={t('rides.rebookLabel', { from: ride.pickupLocation.address, to: ride.dropoffLocation.address })}
+              data-testid="rebook"
+            >
+              <RotateCcwIcon aria-hidden />
+              {t('rides.rebook')}
+            </Link>
+          </div>
         ) : isActive ? (
           <Link href="/ride" className={buttonVariants({ size: 'sm' })} data-testid="track-ride">
             <NavigationIcon aria-hidden />

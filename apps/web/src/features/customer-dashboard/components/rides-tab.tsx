@@ -1,9 +1,10 @@
 import { CarIcon, NavigationIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { dashboardHref, receiptFrom } from '@/lib/dashboard-href';
 import { ErrorState, LoadingState } from '@/components/ui/query-state';
 import { useRides } from '../api/get-rides';
 import { RideList } from './ride-list';
@@ -11,6 +12,9 @@ import { RideList } from './ride-list';
 export function RidesTab() {
   const { t } = useTranslation('customer');
   const rides = useRides();
+  // /dashboard?tab=rides&receipt=<id> (the booking page's "View full receipt") opens that receipt.
+  const openReceiptId = receiptFrom(useSearch());
+  const [, navigate] = useLocation();
   return (
     <Card>
       <CardHeader>
@@ -35,7 +39,7 @@ export function RidesTab() {
             }
           />
         ) : (
-          <RideList rides={rides.data} testId="all-rides" />
+          <RideList rides={rides.data} testId="all-rides" openReceiptId={openReceiptId} onReceiptClosed={() => navigate(dashboardHref('rides'), { replace: true })} />
         )}
       </CardContent>
     </Card>

@@ -1,9 +1,11 @@
 import type { Ride } from '@coride/domain';
-import { CarIcon, CircleCheckBigIcon } from 'lucide-react';
+import { CarIcon, CircleCheckBigIcon, ReceiptTextIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { RideStatusBadge } from '@/components/ride-status-badge';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { receiptHref } from '@/lib/dashboard-href';
 import { useFormatters } from '@/lib/format';
 import { FareBreakdown } from '../fare-breakdown';
 import { RateRideCard } from './rate-ride-card';
@@ -43,8 +45,13 @@ export function RideCompletedView({ ride, onBookAnother }: { ride: Ride; onBookA
             <CardTitle as="h2">{t('completed.receipt')}</CardTitle>
             <CardDescription>{t('completed.receiptDescription')}</CardDescription>
           </CardHeader>
-          <CardContent>
+          <CardContent className="space-y-4">
             <FareBreakdown fare={ride} tip={ride.tip} totalTestId="receipt-total" />
+            {/* The full receipt (where the money goes, escrow, reporting a problem) lives on the dashboard. */}
+            <Link href={receiptHref(ride.id)} className={buttonVariants({ variant: 'outline', size: 'sm' })} data-testid="open-receipt">
+              <ReceiptTextIcon aria-hidden />
+              {t('completed.fullReceipt')}
+            </Link>
           </CardContent>
         </Card>
         <div className="space-y-6">
