@@ -10,4 +10,5 @@ export * from './ride-state';
 export * from './rides';
 export * from './money';
 export * from './payments';
+export * from './community';
 export * from './admin';

@@ -1,0 +1,6 @@
+export * from './performance';
+export * from './bonus-pool';
+export * from './community-health';
+export * from './rewards';
+export * from './zones';
+export * from './estimates';
