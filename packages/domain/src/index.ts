@@ -12,3 +12,4 @@ export * from './money';
 export * from './payments';
 export * from './community';
 export * from './admin';
+export * from './assistant';
