@@ -331,9 +331,13 @@ export function createPaymentsService(deps: {
         tx,
         due.map((c) => c.rideId),
       );
+      let released = 0;
       for (const charge of due) {
         const ride = payees.get(charge.rideId);
-        if (!ride) continue;
+        if (!ride) {
+          log.warn({ chargeId: charge.id }, 'release skipped: the ride has no driver or territory');
+          continue;
+        }
         const remaining = remainingSplit(charge);
         await post(tx, {
           key: `release:${charge.id}`,
@@ -346,8 +350,10 @@ export function createPaymentsService(deps: {
         });
         await fault('release:in-transaction');
         await tx.update(charges).set({ releasedAt: at }).where(eq(charges.id, charge.id));
+        released += 1;
       }
-      return due.length;
+      // What was released, not what was claimed: the settlement loops while this is positive.
+      return released;
     });
   }
 
