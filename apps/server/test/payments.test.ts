@@ -13,9 +13,15 @@ describe.each(backends)('money on %s', (backend) => {
   let admin: Person;
   let licensee: Person & { territoryId: string };
   let driver: Person;
+  let failAt: string | null = null;
 
   beforeAll(async () => {
-    t = await createTestApp(backend, { DISPATCH_SWEEP_MS: '0', SETTLEMENT_SWEEP_MS: '0' }, () => clock);
+    t = await createTestApp(backend, { DISPATCH_SWEEP_MS: '0', SETTLEMENT_SWEEP_MS: '0' }, () => clock, (point) => {
+      if (point === failAt) {
+        failAt = null;
+        throw new Error(`injected failure at ${point}`);
+      }
+    });
     admin = await signInAdmin(t.app);
     licensee = await approvedLicensee(t.app, admin, MIDTOWN_ZIPS, 'Midtown');
     driver = await onlineDriver(t.app, admin, HERALD_SQUARE);
@@ -117,6 +123,24 @@ describe.each(backends)('money on %s', (backend) => {
       expect(await query(`select status from charges where ride_id = '${ride.id}'`)).toEqual([{ status: 'voided' }]);
       expect(await query(`select status from embedded_payments where id = '${charge!.provider_ref}'`)).toEqual([{ status: 'canceled' }]);
       expect(await query(`select id from ledger_transactions where ride_id = '${ride.id}'`)).toEqual([]);
+    });
+  });
+
+  describe('a hold whose bookkeeping was lost', () => {
+    it('is found again by its key: the booking fails, and the settlement run lets the same hold go', async () => {
+      const person = await rider(t.app);
+      failAt = 'authorize:after-provider'; // the provider held the fare, then the server failed to record its id
+      const response = await book(t.app, person);
+      expect(response.statusCode).toBe(500);
+      const [ride] = await query<{ id: string; status: string }>(`select id, status from rides where rider_id = '${person.id}'`);
+      expect(ride?.status).toBe('cancelled');
+      expect(await query(`select status, provider_ref from charges where ride_id = '${ride!.id}'`)).toEqual([{ status: 'authorized', provider_ref: null }]);
+      const holds = await query<{ id: string; status: string }>(`select p.id, p.status from embedded_payments p join embedded_operations o on o.payment_id = p.id where o.idempotency_key = 'fare-auth:${ride!.id}'`);
+      expect(holds).toEqual([{ id: expect.any(String), status: 'authorized' }]);
+
+      expect((await t.app.services.payments.settle()).voided).toBeGreaterThanOrEqual(1);
+      expect(await query(`select status, provider_ref from charges where ride_id = '${ride!.id}'`)).toEqual([{ status: 'voided', provider_ref: holds[0]!.id }]);
+      expect(await query(`select status from embedded_payments where id = '${holds[0]!.id}'`)).toEqual([{ status: 'canceled' }]);
     });
   });
 

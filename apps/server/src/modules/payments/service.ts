@@ -151,43 +151,60 @@ export function createPaymentsService(deps: {
   // --- the life of a fare --------------------------------------------------------------------------
 
   /**
-   * Holds the quoted total on the rider's card for a just-booked ride. Idempotent per ride.
-   * A declined card is recorded as a failed charge and answered with 422 PAYMENT_DECLINED.
+   * Holds the quoted total on the rider's card for a just-booked ride, in two steps that survive a
+   * crash between them: the charge is recorded first (no provider id yet), then the provider
+   * authorises with a key of the ride, and the id is stored. Whoever finds a charge without an id
+   * (a retry, the capture, the void) asks the provider again with the same key and gets the same hold.
+   * A declined card marks the charge failed and answers 422 PAYMENT_DECLINED.
    */
   async function authorizeFare(ride: { id: string; riderId: string; totalFare: number }): Promise<ChargeRow> {
-    const existing = await chargeOf(db, ride.id, 'fare');
-    if (existing) return existing;
-    const method = await chargeableMethod(ride.riderId);
-    const base = { rideId: ride.id, riderId: ride.riderId, kind: 'fare' as const, paymentMethodId: method.id, provider: provider.name, amount: ride.totalFare, createdAt: now() };
+    let charge = await chargeOf(db, ride.id, 'fare');
+    if (!charge) {
+      const method = await chargeableMethod(ride.riderId);
+      [charge] = await db
+        .insert(charges)
+        .values({ rideId: ride.id, riderId: ride.riderId, kind: 'fare', paymentMethodId: method.id, provider: provider.name, amount: ride.totalFare, status: 'authorized', createdAt: now() })
+        .onConflictDoNothing()
+        .returning();
+      charge ??= (await chargeOf(db, ride.id, 'fare'))!;
+    }
+    if (charge.status !== 'authorized' || charge.providerRef) return charge;
+    return holdWithProvider(charge);
+  }
+
+  /** Step 2 of authorizeFare: the provider's hold for this charge (the same one on every call). */
+  async function holdWithProvider(charge: ChargeRow): Promise<ChargeRow> {
+    const [method] = await db.select().from(paymentMethods).where(eq(paymentMethods.id, charge.paymentMethodId));
     let providerRef: string;
     try {
-      ({ id: providerRef } = await provider.authorize({ token: method.providerToken, amount: ride.totalFare, idempotencyKey: `fare-auth:${ride.id}`, description: `Ride ${ride.id}` }));
+      ({ id: providerRef } = await provider.authorize({ token: method!.providerToken, amount: charge.amount, idempotencyKey: `fare-auth:${charge.rideId}`, description: `Ride ${charge.rideId}` }));
     } catch (error) {
-      const declined = error instanceof PaymentDeclined;
-      await db
-        .insert(charges)
-        .values({ ...base, status: 'failed', failure: declined ? error.message : 'provider unavailable' })
-        .onConflictDoNothing();
-      if (declined) {
-        throw new AppError('PAYMENT_DECLINED', `Your card ending in ${method.lastFour} was declined. Use another card in Payments and book again.`, {
+      if (error instanceof PaymentDeclined) {
+        await db
+          .update(charges)
+          .set({ status: 'failed', failure: error.message })
+          .where(and(eq(charges.id, charge.id), eq(charges.status, 'authorized')));
+        throw new AppError('PAYMENT_DECLINED', `Your card ending in ${method!.lastFour} was declined. Use another card in Payments and book again.`, {
           paymentMethod: 'The card was declined',
         });
       }
       throw new AppError('UNAVAILABLE', 'Payments are unavailable right now; nothing was charged. Try again in a moment.');
     }
-    const [created] = await db
-      .insert(charges)
-      .values({ ...base, status: 'authorized', providerRef })
-      .onConflictDoNothing()
-      .returning();
-    return created ?? (await chargeOf(db, ride.id, 'fare'))!;
+    await fault('authorize:after-provider');
+    const [updated] = await db.update(charges).set({ providerRef }).where(eq(charges.id, charge.id)).returning();
+    return updated!;
+  }
+
+  /** The provider's id of a fare hold, asking the provider again if a crash lost it. */
+  async function providerRefOf(charge: ChargeRow): Promise<string> {
+    return charge.providerRef ?? (await holdWithProvider(charge)).providerRef!;
   }
 
   /** Lets the hold of a cancelled ride go. Safe to repeat; failures are left for the sweep to retry. */
   async function voidFare(rideId: string): Promise<void> {
     const charge = await chargeOf(db, rideId, 'fare');
-    if (!charge || charge.status !== 'authorized' || !charge.providerRef) return;
-    await provider.cancel({ id: charge.providerRef, idempotencyKey: `fare-void:${charge.id}` });
+    if (!charge || charge.status !== 'authorized') return;
+    await provider.cancel({ id: await providerRefOf(charge), idempotencyKey: `fare-void:${charge.id}` });
     await fault('void:after-provider');
     await db
       .update(charges)
@@ -202,10 +219,10 @@ export function createPaymentsService(deps: {
    */
   async function captureFare(rideId: string): Promise<boolean> {
     const charge = await chargeOf(db, rideId, 'fare');
-    if (!charge || charge.status !== 'authorized' || !charge.providerRef) return false;
+    if (!charge || charge.status !== 'authorized') return false;
     const [ride] = await db.select().from(rides).where(eq(rides.id, rideId));
     if (!ride || ride.status !== 'completed') return false;
-    await provider.capture({ id: charge.providerRef, amount: ride.totalFare, idempotencyKey: `fare-capture:${charge.id}` });
+    await provider.capture({ id: await providerRefOf(charge), amount: ride.totalFare, idempotencyKey: `fare-capture:${charge.id}` });
     await fault('capture:after-provider');
     const at = now();
     return db.transaction(async (tx) => {
