@@ -100,7 +100,7 @@ export async function buildApp({ config, database, now, faults, logger = true }:
   await app.register(applicationsRoutes(services.applications));
   await app.register(geoRoutes(services.geocoder));
   await app.register(ridesRoutes(services.rides, services.dispatcher));
-  await app.register(driversRoutes(services.drivers, services.rides));
+  await app.register(driversRoutes(services.drivers, services.rides, db, clock));
   await app.register(favoritesRoutes(db));
   await app.register(paymentsRoutes(services.payments, services.paymentViews));
   if (testClock) await app.register(testClockRoutes(testClock, services.payments));

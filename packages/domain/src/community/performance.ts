@@ -383,3 +383,23 @@ export const driverPerformanceResponseSchema = z.object({
   periodEnd: z.string(),
 });
 export type DriverPerformanceResponse = z.infer<typeof driverPerformanceResponseSchema>;
+
+/** GET /api/drivers/performance: the driver's metrics over the judged period, tier, goals and tier rules. */
+export const driverPerformanceSchema = z.object({
+  periodDays: z.number().int(),
+  tier: z.enum(driverTiers),
+  /** Share of the territory's ranked drivers strictly above this driver (null: not ranked yet). */
+  topFraction: z.number().nullable(),
+  cohortSize: z.number().int(),
+  metrics: driverMetricsSchema,
+  goals: tierGoalsSchema,
+  rules: z.object({
+    streakBonusCents: z.number().int(),
+    peakHourMinimumCentsPerHour: z.number().int(),
+    monthlyBonusCapCents: z.number().int(),
+    perks: z.array(z.enum(tierPerks)),
+  }),
+  /** Which metrics the product does not measure yet (their default applies). */
+  unmeasured: z.array(z.enum(judgedMetrics)),
+});
+export type DriverPerformance = z.infer<typeof driverPerformanceSchema>;

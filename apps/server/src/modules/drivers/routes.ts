@@ -1,13 +1,15 @@
-import { apiErrorSchema, driverMeSchema, driverOfferSchema, driverStatusRequestSchema, rideSchema } from '@coride/domain';
+import { apiErrorSchema, driverMeSchema, driverOfferSchema, driverPerformanceSchema, driverStatusRequestSchema, rideSchema } from '@coride/domain';
+import type { Database } from '../../db/client';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import { currentUser, requireRole } from '../../plugins/auth';
 import type { RidesService } from '../rides/service';
+import { driverPerformance } from './performance';
 import type { DriversService } from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 
-export function driversRoutes(drivers: DriversService, rides: RidesService) {
+export function driversRoutes(drivers: DriversService, rides: RidesService, db: Database, now: () => Date) {
   return async (app: AppInstance) => {
     app.get('/api/drivers/me', { onRequest: requireRole('driver'), schema: { response: { 200: driverMeSchema, ...errors } } }, async (request) =>
       drivers.me(currentUser(request)),
@@ -24,6 +26,10 @@ export function driversRoutes(drivers: DriversService, rides: RidesService) {
 
     app.get('/api/drivers/rides', { onRequest: requireRole('driver'), schema: { response: { 200: z.array(rideSchema), ...errors } } }, async (request) =>
       rides.list(currentUser(request)),
+    );
+
+    app.get('/api/drivers/performance', { onRequest: requireRole('driver'), schema: { response: { 200: driverPerformanceSchema, ...errors } } }, async (request) =>
+      driverPerformance(db, currentUser(request).id, now()),
     );
 
     // After a reconnect the driver app re-reads its open offers here, so nothing is missed.
