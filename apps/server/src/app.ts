@@ -18,6 +18,8 @@ import { zodSerializerCompiler, zodValidatorCompiler, type ZodTypeProvider } fro
 import { accountsRoutes } from './modules/accounts/routes';
 import type { AccountsService } from './modules/accounts/service';
 import { applicationsRoutes } from './modules/applications/routes';
+import { assistantRoutes } from './modules/assistant/routes';
+import { sharedOfflineEngine } from './modules/assistant/service';
 import { adminRoutes } from './modules/admin/routes';
 import { OffsetClock, testClockRoutes } from './modules/dev/test-clock';
 import { driversRoutes } from './modules/drivers/routes';
@@ -103,11 +105,18 @@ export async function buildApp({ config, database, now, faults, logger = true }:
   await app.register(driversRoutes(services.drivers, services.rides, db, clock));
   await app.register(favoritesRoutes(db));
   await app.register(paymentsRoutes(services.payments, services.paymentViews));
+  await app.register(assistantRoutes(services.assistant, services.mediation));
   if (testClock) await app.register(testClockRoutes(testClock, services.payments));
   await app.register(licenseeRoutes({ db, ...services, now: clock }));
   await app.register(adminRoutes(db, services.index, services.paymentViews, clock));
   await app.register(realtimeRoutes({ ...services, authTimeoutMs: config.wsAuthTimeoutMs }));
   registerBackgroundWork(app, services, config.dispatchSweepMs, config.settlementSweepMs);
+  if (config.assistantWarmup) {
+    // Trains in the background (yielding between languages); a chat message before it is done waits for it.
+    app.addHook('onReady', async () => {
+      sharedOfflineEngine().catch((error: unknown) => app.log.error({ err: error }, 'assistant engine training failed'));
+    });
+  }
 
   await registerWebApp(app, config.webDistDir);
   return app;

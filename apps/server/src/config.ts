@@ -36,6 +36,11 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(8).optional(),
   STRIPE_API_URL: z.url().default('https://api.stripe.com'),
   TEST_CLOCK: booleanFlag.default(false),
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  AI_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+  ASSISTANT_WARMUP: booleanFlag.optional(),
 });
 
 export type Config = {
@@ -77,6 +82,13 @@ export type Config = {
   stripe: { secretKey: string; apiUrl: string } | undefined;
   /** Lets an admin move the server's clock forward (POST /api/dev/clock): for end-to-end tests of escrow, never in production. */
   testClock: boolean;
+  /**
+   * Set: the assistants ask an OpenAI-compatible chat-completions endpoint first (AI_BASE_URL, AI_API_KEY,
+   * AI_MODEL), falling back to the offline engine on any failure; unset: the offline engine only.
+   */
+  ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
+  /** Train the offline assistant engine in the background at start (default; tests train on first use). */
+  assistantWarmup: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -121,5 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     settlementSweepMs: e.SETTLEMENT_SWEEP_MS,
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, apiUrl: e.STRIPE_API_URL } : undefined,
     testClock: e.TEST_CLOCK,
+    ai: e.AI_BASE_URL ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS } : undefined,
+    assistantWarmup: e.ASSISTANT_WARMUP ?? e.NODE_ENV !== 'test',
   };
 }

@@ -3,6 +3,10 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { createAccountsService } from './modules/accounts/service';
 import { createApplicationsService } from './modules/applications/service';
+import { createFactsReader } from './modules/assistant/facts';
+import { OpenAiCompatibleResponder } from './modules/assistant/llm';
+import { createMediationService } from './modules/assistant/mediation';
+import { createAssistantService, sharedOfflineEngine } from './modules/assistant/service';
 import { GridDriverIndex, type DriverLocationIndex } from './modules/dispatch/driver-index';
 import { createDriversService } from './modules/drivers/service';
 import { HttpGeocoder, OfflineGeocoder, type Geocoder } from './modules/geo/geocoder';
@@ -45,6 +49,7 @@ export function createServices(config: Config, db: Database, now: () => Date, lo
     log,
     settings: { escrowHoldMs: config.escrowHoldMs, disputeWindowMs: config.disputeWindowMs },
     ...(faults ? { faults } : {}),
+    mediator: () => mediation,
   });
   const paymentViews = createPaymentViews(db, payments, now);
 
@@ -54,5 +59,20 @@ export function createServices(config: Config, db: Database, now: () => Date, lo
   const rides = createRidesService({ db, territories, router, index, hub, now, dispatcher: getDispatcher, payments, log });
   const drivers = createDriversService({ db, territories, index, now, dispatcher: getDispatcher });
 
-  return { zips, geocoder, router, hub, index, territories, accounts, applications, payments, paymentViews, rides, dispatcher, drivers };
+
+  // The assistants: the offline engine is trained once per process, in the background (app.ts starts it).
+  const mediation = createMediationService({ db, payments: () => payments, now });
+  const facts = createFactsReader({ db, rides, payments, paymentViews, drivers, territories, applications });
+  const assistant = createAssistantService({
+    db,
+    engine: sharedOfflineEngine,
+    llm: config.ai ? new OpenAiCompatibleResponder(config.ai) : undefined,
+    facts,
+    territories,
+    hub,
+    now,
+    log,
+  });
+
+  return { zips, geocoder, router, hub, index, territories, accounts, applications, payments, paymentViews, rides, dispatcher, drivers, assistant, mediation };
 }

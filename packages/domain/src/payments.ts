@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { disputeMediationRecordSchema } from './assistant';
 import { payees } from './money';
 
 /** Luhn checksum over a string of digits. */
@@ -148,6 +149,8 @@ export const disputeSchema = z.object({
     completedAt: z.string().nullable(),
     driverName: z.string().nullable(),
   }),
+  /** The assistant's proposal shown to the licensee and whether the decision followed it (contract §6). */
+  mediation: disputeMediationRecordSchema.nullable().optional(),
 });
 export type Dispute = z.infer<typeof disputeSchema>;
 

@@ -110,6 +110,8 @@ export type ServerMessage =
   | { type: 'ride_cancelled'; ride: Ride; reason: string }
   | { type: 'dispute_opened'; dispute: Dispute }
   | { type: 'dispute_resolved'; dispute: Dispute }
+  /** A person answered the user's support ticket (also stored in the conversation). */
+  | { type: 'support_answer'; ticketId: string; conversationId: string; answer: string }
   | { type: 'pong' };
 
 export const driverMeSchema = z.object({

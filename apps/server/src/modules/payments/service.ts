@@ -12,6 +12,7 @@ import {
   type CardBrand,
   type Charge,
   type Dispute,
+  type DisputeMediationRecord,
   type EscrowState,
   type OpenDisputeRequest,
   type PaymentMethod,
@@ -44,6 +45,14 @@ export const defaultPaymentsSettings: PaymentsSettings = { escrowHoldMs: 3 * 86_
  * the transaction back) and between a provider call and its bookkeeping.
  */
 export type FaultHook = (point: string) => void | Promise<void>;
+
+/** The assistant's dispute mediation: what to keep on a dispute when it is resolved (proposal shown, decision, reason). */
+export type DisputeMediator = {
+  recordDecision(
+    dispute: typeof disputes.$inferSelect,
+    decision: { resolution: 'refund_full' | 'refund_partial' | 'release'; refundAmount: number; note: string; decidedBy: string; at: Date },
+  ): Promise<DisputeMediationRecord>;
+};
 
 type ChargeRow = typeof charges.$inferSelect;
 type MethodRow = typeof paymentMethods.$inferSelect;
@@ -80,6 +89,8 @@ export function createPaymentsService(deps: {
   log: Pick<FastifyBaseLogger, 'warn'>;
   settings?: PaymentsSettings;
   faults?: FaultHook;
+  /** Reached through a closure: the mediator is built after this service. */
+  mediator?: () => DisputeMediator | undefined;
 }) {
   const { db, provider, hub, now, log } = deps;
   const settings = deps.settings ?? defaultPaymentsSettings;
@@ -414,6 +425,7 @@ export function createPaymentsService(deps: {
         resolutionNote: dispute.resolutionNote,
         openedAt: dispute.openedAt.toISOString(),
         resolvedAt: dispute.resolvedAt?.toISOString() ?? null,
+        mediation: dispute.mediation ?? null,
         disputableAmount: fare && fare.status === 'captured' ? fare.amount - fare.refunded : 0,
         rider: { id: dispute.riderId, name: `${riderFirst} ${riderLast.slice(0, 1)}.` },
         ride: {
@@ -650,9 +662,11 @@ export function createPaymentsService(deps: {
         refundAmount = request.refundAmount ?? 0;
         if (refundAmount > disputable) throw new AppError('VALIDATION_FAILED', 'The refund is more than the fare paid', { refundAmount: `At most ${disputable} cents can be refunded` });
       }
+      const at = now();
+      const mediation = await deps.mediator?.()?.recordDecision(dispute, { resolution: request.resolution, refundAmount, note: request.note, decidedBy: user.id, at });
       const [resolved] = await db
         .update(disputes)
-        .set({ status: 'resolved', resolution: request.resolution, refundAmount, resolutionNote: request.note, resolvedBy: user.id, resolvedAt: now() })
+        .set({ status: 'resolved', resolution: request.resolution, refundAmount, resolutionNote: request.note, resolvedBy: user.id, resolvedAt: at, ...(mediation ? { mediation } : {}) })
         .where(and(eq(disputes.id, id), eq(disputes.status, 'open')))
         .returning();
       if (!resolved) throw new AppError('CONFLICT', 'This dispute is already resolved');

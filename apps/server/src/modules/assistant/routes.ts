@@ -1,0 +1,58 @@
+import {
+  answerTicketSchema,
+  apiErrorSchema,
+  chatRequestSchema,
+  chatResponseSchema,
+  conversationSchema,
+  conversationSummarySchema,
+  idParamsSchema,
+  mediationSchema,
+  supportTicketSchema,
+  voiceRequestSchema,
+  voiceResponseSchema,
+} from '@coride/domain';
+import { z } from 'zod';
+import type { AppInstance } from '../../app';
+import { currentUser, requireRole } from '../../plugins/auth';
+import type { MediationService } from './mediation';
+import type { AssistantService } from './service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
+
+/** The support chat, the voice assistant, support tickets and dispute mediation (contract §6; docs/assistant.md). */
+export function assistantRoutes(assistant: AssistantService, mediation: MediationService) {
+  return async (app: AppInstance) => {
+    app.post('/api/ai/chat', { onRequest: requireRole(), schema: { body: chatRequestSchema, response: { 200: chatResponseSchema, ...errors } } }, async (request) =>
+      assistant.chat(currentUser(request), request.body),
+    );
+
+    app.get('/api/ai/conversations', { onRequest: requireRole(), schema: { response: { 200: z.array(conversationSummarySchema), ...errors } } }, async (request) =>
+      assistant.conversations(currentUser(request)),
+    );
+
+    app.get('/api/ai/conversations/:id', { onRequest: requireRole(), schema: { params: idParamsSchema, response: { 200: conversationSchema, ...errors } } }, async (request) =>
+      assistant.conversation(currentUser(request), request.params.id),
+    );
+
+    // Anyone, signed in or not: personal data only for a signed-in caller (request.auth is null otherwise).
+    app.post('/api/ai/voice-assistant', { schema: { body: voiceRequestSchema, response: { 200: voiceResponseSchema, ...errors } } }, async (request) =>
+      assistant.voice(request.auth, request.body),
+    );
+
+    app.get('/api/support/tickets', { onRequest: requireRole('licensee', 'admin'), schema: { response: { 200: z.array(supportTicketSchema), ...errors } } }, async (request) =>
+      assistant.tickets(currentUser(request)),
+    );
+
+    app.post(
+      '/api/support/tickets/:id/answer',
+      { onRequest: requireRole('licensee', 'admin'), schema: { params: idParamsSchema, body: answerTicketSchema, response: { 200: supportTicketSchema, ...errors } } },
+      async (request) => assistant.answerTicket(currentUser(request), request.params.id, request.body.answer),
+    );
+
+    app.get(
+      '/api/disputes/:id/mediation',
+      { onRequest: requireRole('licensee', 'admin'), schema: { params: idParamsSchema, response: { 200: mediationSchema, ...errors } } },
+      async (request) => mediation.show(currentUser(request), request.params.id),
+    );
+  };
+}
