@@ -1,10 +1,12 @@
-import { BarChart3Icon, FileTextIcon, LayoutDashboardIcon, MapIcon, ScaleIcon, WalletIcon } from 'lucide-react';
+import { BarChart3Icon, FileTextIcon, LayoutDashboardIcon, LifeBuoyIcon, MapIcon, ScaleIcon, WalletIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DashboardShell } from '@/components/layout/dashboard-shell';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { VoiceLauncher } from '@/features/assistant/voice-launcher';
 import { LazyDisputesSection } from '@/features/disputes/lazy-disputes-section';
 import { useDisputesRealtime } from '@/features/disputes/use-disputes-realtime';
+import { LazySupportSection } from '@/features/support/lazy-support-section';
 import { adminDashboardQueryKey, useAdminDashboard } from './api/use-admin-dashboard';
 import { useDriverApplications } from './api/use-driver-applications';
 import { useLicenseeApplications } from './api/use-licensee-applications';
@@ -19,6 +21,7 @@ const tabs = [
   { value: 'applications', icon: FileTextIcon },
   { value: 'revenue', icon: WalletIcon },
   { value: 'disputes', icon: ScaleIcon },
+  { value: 'support', icon: LifeBuoyIcon },
   { value: 'territory', icon: MapIcon },
   { value: 'analytics', icon: BarChart3Icon },
 ] as const;
@@ -76,6 +79,9 @@ export function AdminDashboardPage() {
         <TabsContent value="disputes">
           <LazyDisputesSection headingId="admin-disputes-heading" description={t('disputes.description')} alsoRefresh={LEDGER_QUERY_KEYS} />
         </TabsContent>
+        <TabsContent value="support">
+          <LazySupportSection headingId="admin-support-heading" description={t('support.description')} />
+        </TabsContent>
         <TabsContent value="territory">
           <ComingSoonTab icon={MapIcon} description={t('comingSoon.territory')} />
         </TabsContent>
@@ -83,6 +89,7 @@ export function AdminDashboardPage() {
           <ComingSoonTab icon={BarChart3Icon} description={t('comingSoon.analytics')} />
         </TabsContent>
       </Tabs>
+      <VoiceLauncher />
     </DashboardShell>
   );
 }

@@ -6,6 +6,8 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { DashboardShell } from '@/components/layout/dashboard-shell';
 import { buttonVariants } from '@/components/ui/button';
 import { ErrorState, LoadingState } from '@/components/ui/query-state';
+import { ChatLauncher } from '@/features/assistant/chat-launcher';
+import { VoiceLauncher } from '@/features/assistant/voice-launcher';
 import { hasBookingPrefill, parseBookingSearch } from '@/lib/booking-href';
 import { BookingView } from './components/booking-view';
 import { RideCancelledView } from './components/ride/ride-cancelled-view';
@@ -65,6 +67,8 @@ export function BookRidePage() {
   return (
     <DashboardShell title={ride ? t('ride.title') : t('title')} subtitle={ride ? t('ride.subtitle') : t('subtitle')} actions={backLink}>
       {content}
+      <ChatLauncher />
+      <VoiceLauncher />
     </DashboardShell>
   );
 }

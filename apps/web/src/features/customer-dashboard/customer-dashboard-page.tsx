@@ -2,6 +2,8 @@ import { CarIcon, CreditCardIcon, LayoutDashboardIcon, StarIcon, UserIcon } from
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { DashboardShell } from '@/components/layout/dashboard-shell';
+import { ChatLauncher } from '@/features/assistant/chat-launcher';
+import { VoiceLauncher } from '@/features/assistant/voice-launcher';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/lib/auth';
 import { dashboardHref, dashboardTabFrom, isDashboardTab, type DashboardTab } from '@/lib/dashboard-href';
@@ -61,6 +63,8 @@ export function CustomerDashboardPage() {
           <ProfileTab user={user} />
         </TabsContent>
       </Tabs>
+      <ChatLauncher />
+      <VoiceLauncher />
     </DashboardShell>
   );
 }

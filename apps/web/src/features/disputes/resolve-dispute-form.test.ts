@@ -1,6 +1,6 @@
 import type { ResolverOptions } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
-import { REFUND_FORMAT_MESSAGE, REFUND_TOO_MUCH_MESSAGE, resolveDisputeResolver, type ResolveDisputeValues } from './resolve-dispute-form';
+import { centsToDollarsText, REFUND_FORMAT_MESSAGE, REFUND_TOO_MUCH_MESSAGE, resolveDisputeResolver, type ResolveDisputeValues } from './resolve-dispute-form';
 
 const options = { fields: {}, shouldUseNativeValidation: false } as ResolverOptions<ResolveDisputeValues>;
 const resolve = (values: Partial<ResolveDisputeValues>, disputable = 2000) => resolveDisputeResolver(disputable)({ note: '', ...values } as ResolveDisputeValues, undefined, options);
@@ -42,5 +42,12 @@ describe('resolveDisputeResolver', () => {
   it('refuses a zero refund', async () => {
     const result = await resolve({ resolution: 'refund_partial', refundAmount: 0, note: 'Some note' });
     expect(result.errors.refundAmount?.message).toBe('Amount must be more than zero');
+  });
+
+  it("reads the dollars text a mediation proposal filled in", async () => {
+    expect(centsToDollarsText(1250)).toBe('12.50');
+    const result = await resolve({ resolution: 'refund_partial', refundAmount: centsToDollarsText(1250) as unknown as number, note: 'Longer than quoted' });
+    expect(result.errors).toEqual({});
+    expect(result.values).toEqual({ resolution: 'refund_partial', refundAmount: 1250, note: 'Longer than quoted' });
   });
 });

@@ -4,6 +4,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DashboardShell } from '@/components/layout/dashboard-shell';
 import { ErrorState, LoadingState } from '@/components/ui/query-state';
+import { ChatLauncher } from '@/features/assistant/chat-launcher';
+import { VoiceLauncher } from '@/features/assistant/voice-launcher';
 import { useAuth } from '@/lib/auth';
 import { useActiveRide } from './api/use-active-ride';
 import { declineRide } from './api/use-decline-ride';
@@ -86,6 +88,8 @@ export function DriverDashboardPage() {
           </div>
         </div>
       )}
+      <ChatLauncher />
+      <VoiceLauncher />
     </DashboardShell>
   );
 }

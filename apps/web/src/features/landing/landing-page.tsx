@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { PageShell } from '@/components/layout/page-shell';
 import { SiteHeader } from '@/components/layout/site-header';
 import { CommunitySection } from './community-section';
@@ -5,6 +6,13 @@ import { HeroSection } from './hero-section';
 import { HowItWorksSection } from './how-it-works-section';
 import { LandingNav } from './landing-nav';
 import { PricingSection } from './pricing-section';
+
+/**
+ * The voice assistant's button comes just after the first screen (it is fixed in a corner, so nothing
+ * moves when it appears): this page's first JavaScript carries only the import of it, and the panel,
+ * speech code and texts load on the first press.
+ */
+const VoiceLauncher = lazy(async () => ({ default: (await import('@/features/assistant/voice-launcher')).VoiceLauncher }));
 
 /** The public landing page (product spec, section 2): hero with sign-up tabs, pricing, how it works, community. */
 export function LandingPage() {
@@ -20,6 +28,9 @@ export function LandingPage() {
       <HowItWorksSection />
       <PricingSection />
       <CommunitySection />
+      <Suspense fallback={null}>
+        <VoiceLauncher />
+      </Suspense>
     </PageShell>
   );
 }

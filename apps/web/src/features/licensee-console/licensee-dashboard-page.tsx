@@ -1,11 +1,13 @@
-import { BarChart3Icon, LayoutDashboardIcon, MapIcon, ScaleIcon, SettingsIcon, UsersIcon } from 'lucide-react';
+import { BarChart3Icon, LayoutDashboardIcon, LifeBuoyIcon, MapIcon, ScaleIcon, SettingsIcon, UsersIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DashboardShell } from '@/components/layout/dashboard-shell';
 import { ErrorState, LoadingState } from '@/components/ui/query-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { VoiceLauncher } from '@/features/assistant/voice-launcher';
 import { LazyDisputesSection } from '@/features/disputes/lazy-disputes-section';
 import { useDisputesRealtime } from '@/features/disputes/use-disputes-realtime';
+import { LazySupportSection } from '@/features/support/lazy-support-section';
 import { useAuth } from '@/lib/auth';
 import { useLicenseeDrivers } from './api/use-licensee-drivers';
 import { licenseeMetricsQueryKey, useLicenseeMetrics } from './api/use-licensee-metrics';
@@ -23,6 +25,7 @@ const tabs = [
   { value: 'territories', icon: MapIcon },
   { value: 'drivers', icon: UsersIcon },
   { value: 'disputes', icon: ScaleIcon },
+  { value: 'support', icon: LifeBuoyIcon },
   { value: 'analytics', icon: BarChart3Icon },
   { value: 'settings', icon: SettingsIcon },
 ] as const;
@@ -102,6 +105,9 @@ export function LicenseeDashboardPage() {
           <TabsContent value="disputes">
             <LazyDisputesSection headingId="licensee-disputes-heading" description={t('disputes.description')} alsoRefresh={LEDGER_QUERY_KEYS} />
           </TabsContent>
+          <TabsContent value="support">
+            <LazySupportSection headingId="licensee-support-heading" description={t('support.description')} />
+          </TabsContent>
           <TabsContent value="analytics">
             <EmptySectionCard section="analytics" icon={BarChart3Icon} />
           </TabsContent>
@@ -110,6 +116,7 @@ export function LicenseeDashboardPage() {
           </TabsContent>
         </Tabs>
       </div>
+      <VoiceLauncher />
     </DashboardShell>
   );
 }

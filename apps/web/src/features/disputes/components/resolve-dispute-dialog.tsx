@@ -1,3 +1,4 @@
+import type { MediationProposal as Proposal } from '@coride/domain/assistant';
 import type { Dispute, ResolveDisputeRequest } from '@coride/domain/payments';
 import type { QueryKey } from '@tanstack/react-query';
 import { GavelIcon, InfoIcon, Loader2Icon } from 'lucide-react';
@@ -15,7 +16,8 @@ import { useFormatters } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useResolveDispute } from '../api/use-resolve-dispute';
 import { maxRefundFromServerMessage, parseDollarsToCents } from '../disputes';
-import { REFUND_TOO_MUCH_MESSAGE, resolveDisputeResolver, type ResolveDisputeValues } from '../resolve-dispute-form';
+import { centsToDollarsText, REFUND_TOO_MUCH_MESSAGE, resolveDisputeResolver, type ResolveDisputeValues } from '../resolve-dispute-form';
+import { MediationProposal } from './mediation-proposal';
 
 /** The domain's limit on a resolution note. */
 const NOTE_MAX_LENGTH = 2000;
@@ -112,6 +114,19 @@ function ResolveForm({ dispute, alsoRefresh, onDone }: { dispute: Dispute; alsoR
   const { errors, isSubmitting } = form.formState;
   const resolution = useWatch({ control: form.control, name: 'resolution' });
   const hasNothingToRefund = disputable <= 0;
+  const [hasUsedProposal, setHasUsedProposal] = useState(false);
+
+  /** Fills the form with the assistant's proposal; every field stays editable. */
+  function applyProposal(proposal: Proposal) {
+    const options = { shouldDirty: true } as const;
+    form.clearErrors();
+    form.setValue('resolution', proposal.resolution, options);
+    // The amount field shows dollars; the resolver reads that text as cents (see resolve-dispute-form).
+    const amount = proposal.resolution === 'refund_partial' ? centsToDollarsText(proposal.refundAmount) : undefined;
+    form.setValue('refundAmount', amount as unknown as number, options);
+    form.setValue('note', proposal.reason, options);
+    setHasUsedProposal(true);
+  }
 
   /** A message of the schema, of the form's own checks or of the server, in the reader's language. */
   function fieldError(name: (typeof FORM_FIELDS)[number]): string | undefined {
@@ -154,6 +169,10 @@ function ResolveForm({ dispute, alsoRefresh, onDone }: { dispute: Dispute; alsoR
   const resolutionError = fieldError('resolution');
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4" aria-busy={isSubmitting} data-testid="resolve-dispute-form">
+      <MediationProposal disputeId={dispute.id} onUse={applyProposal} />
+      <p className="sr-only" role="status">
+        {hasUsedProposal ? t('mediation.applied') : ''}
+      </p>
       <fieldset className="grid gap-2" aria-describedby={resolutionError ? `${id}-resolution-error` : undefined}>
         <legend className="mb-1 text-sm font-medium">{t('resolve.decision')}</legend>
         {resolutions.map((value) => {

@@ -1,0 +1,28 @@
+import type { AnswerTicketRequest, SupportTicket } from '@coride/domain/assistant';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api';
+
+export const supportTicketsQueryKey = ['/api/support/tickets'] as const;
+
+/** A licensee gets the tickets of its territories, an admin every ticket. */
+export function useSupportTickets() {
+  return useQuery({
+    queryKey: supportTicketsQueryKey,
+    queryFn: ({ signal }) => apiRequest<SupportTicket[]>('/api/support/tickets', { signal }),
+    // Re-read whenever the Support tab is shown again: tickets arrive without a live message.
+    refetchOnMount: 'always',
+  });
+}
+
+export function answerTicket({ id, answer }: AnswerTicketRequest & { id: string }): Promise<SupportTicket> {
+  return apiRequest<SupportTicket>(`/api/support/tickets/${encodeURIComponent(id)}/answer`, { method: 'POST', body: { answer } });
+}
+
+/** Sends the answer (the user sees it in their chat at once), then re-reads the list. */
+export function useAnswerTicket() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: answerTicket,
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: supportTicketsQueryKey }),
+  });
+}

@@ -1,0 +1,330 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN, expectNoSeriousA11yViolations, PASSWORD, registrationPayloads, signInThroughForm, signInWithToken, uniqueEmail } from './support';
+
+/** A licensed territory around Barclays Center (Brooklyn) and its licensee, set up through the API. */
+async function brooklynLicensee(request: APIRequestContext) {
+  const adminLogin = await request.post('/api/login', { data: ADMIN });
+  const admin = { authorization: `Bearer ${((await adminLogin.json()) as { token: string }).token}` };
+  const email = uniqueEmail('brooklyn-licensee');
+  const registered = await request.post('/api/register', {
+    data: { ...registrationPayloads.licensee(email), firstName: 'Lena', lastName: 'Licensee', territoryName: 'Downtown Brooklyn', zipCodes: '11217, 11238, 11201' },
+  });
+  expect(registered.status()).toBe(201);
+  const applications = (await (await request.get('/api/licensee-applications', { headers: admin })).json()) as { id: string; user: { email: string } }[];
+  const application = applications.find((a) => a.user.email === email)!;
+  expect((await request.post(`/api/licensee-applications/${application.id}/review`, { headers: admin, data: { status: 'approved' } })).status()).toBe(200);
+  return email;
+}
+
+/** A rider with a card and a ride requested in that territory: their support tickets go to its licensee. */
+async function riderWithBrooklynRide(request: APIRequestContext) {
+  const email = uniqueEmail('chatting-rider');
+  const signup = await request.post('/api/register', { data: { ...registrationPayloads.customer(email), firstName: 'Rita', lastName: 'Rider' } });
+  expect(signup.status()).toBe(201);
+  const { token } = (await signup.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  expect((await request.post('/api/payment-methods', { headers, data: { cardNumber: '4242424242424242', expiryDate: '12/39', cvc: '123' } })).status()).toBe(201);
+  const booked = await request.post('/api/rides', {
+    headers,
+    data: {
+      pickupLocation: { address: 'Barclays Center, 620 Atlantic Ave, Brooklyn, NY 11217', lat: 40.6826, lng: -73.9754 },
+      dropoffLocation: { address: 'Brooklyn Bridge, New York, NY 10038', lat: 40.7061, lng: -73.9969 },
+    },
+  });
+  expect(booked.status()).toBe(201);
+  return token;
+}
+
+async function sendChat(page: Page, text: string) {
+  await page.getByTestId('chat-input').fill(text);
+  await page.getByTestId('chat-input').press('Enter');
+}
+
+test('a rider chats; asking for a person reaches the territory licensee, whose answer appears in the open chat', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const licenseeEmail = await brooklynLicensee(request);
+  const riderToken = await riderWithBrooklynRide(request);
+
+  const riderContext = await browser.newContext();
+  const rider = await riderContext.newPage();
+  await signInWithToken(rider, riderToken);
+  await rider.goto('/dashboard');
+  const chatButton = rider.getByTestId('ai-chat-button');
+  await chatButton.click();
+  const panel = rider.getByTestId('ai-chat-panel');
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole('heading', { name: 'AI Assistant' })).toBeVisible();
+  await expect(rider.getByTestId('chat-message-assistant')).toHaveCount(1);
+  await expect(rider.getByTestId('chat-input')).toBeFocused();
+  await expectNoSeriousA11yViolations(rider);
+
+  // Whitespace is not sent; a question gets an answer (not the technical-difficulties bubble).
+  await sendChat(rider, '   ');
+  await expect(rider.getByTestId('chat-message-user')).toHaveCount(0);
+  const chatRequest = rider.waitForRequest((r) => r.url().endsWith('/api/ai/chat') && r.method() === 'POST');
+  await sendChat(rider, 'How do I add a payment card?');
+  expect((await chatRequest).postDataJSON()).toMatchObject({ message: 'How do I add a payment card?', language: 'en' });
+  await expect(rider.getByTestId('chat-message-user')).toHaveCount(1);
+  await expect(rider.getByTestId('chat-message-assistant')).toHaveCount(2);
+  await expect(rider.getByTestId('chat-message-assistant').last()).not.toContainText('technical difficulties');
+  await expect(rider.getByTestId('chat-typing')).toHaveCount(0);
+
+  // Asking for a person escalates: the same conversation is reused and a ticket is opened.
+  const secondRequest = rider.waitForRequest((r) => r.url().endsWith('/api/ai/chat') && r.method() === 'POST');
+  await sendChat(rider, 'I want to talk to a person');
+  const firstReplyId = ((await secondRequest).postDataJSON() as { conversationId?: string }).conversationId;
+  expect(firstReplyId).toBeTruthy();
+  await expect(rider.getByTestId('chat-message-assistant')).toHaveCount(3);
+  await expect(rider.getByTestId('toast').filter({ hasText: /Escalating to Human Support|Complex Issue Detected/ })).toBeVisible();
+  await expect(rider.getByTestId('chat-message-assistant').last().getByTestId('chat-action')).toHaveText('Talk to a person');
+
+  // The licensee of the rider's territory sees the ticket with the conversation and answers it.
+  const licenseeContext = await browser.newContext();
+  const licensee = await licenseeContext.newPage();
+  await signInThroughForm(licensee, licenseeEmail, PASSWORD);
+  await expect(licensee).toHaveURL(/\/licensee-dashboard$/);
+  await licensee.getByRole('tab', { name: 'Support' }).click();
+  const ticket = licensee.getByTestId('support-ticket').filter({ hasText: 'Rita R.' }).first();
+  await expect(ticket).toBeVisible();
+  await expect(ticket.getByTestId('support-ticket-status')).toHaveText('Open');
+  await expect(ticket.getByTestId('support-ticket-reason')).toHaveText('Asked for a person');
+  await expect(ticket.getByTestId('support-ticket-conversation')).toContainText('I want to talk to a person');
+  await expectNoSeriousA11yViolations(licensee);
+  // The form checks the answer before sending it.
+  await ticket.getByTestId('support-answer-submit').click();
+  await expect(ticket.getByText('Write an answer')).toBeVisible();
+  const answer = 'Hi Rita, this is Lena from Downtown Brooklyn support. I can help you right here.';
+  await ticket.getByTestId('support-answer-input').fill(answer);
+  await ticket.getByTestId('support-answer-submit').click();
+  await expect(licensee.getByTestId('toast').filter({ hasText: 'Answer sent' })).toBeVisible();
+  await expect(licensee.getByTestId('support-ticket').filter({ hasText: answer }).first().getByTestId('support-ticket-status')).toHaveText('Answered');
+
+  // The answer arrives live in the rider's open chat.
+  await expect(rider.getByTestId('chat-message-staff')).toContainText(answer);
+  await expect(rider.getByTestId('toast').filter({ hasText: 'Support answered' })).toBeVisible();
+
+  // Escape closes the panel and focus returns to its button; Clear starts over with the welcome only.
+  await rider.getByTestId('chat-input').press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(chatButton).toBeFocused();
+  await chatButton.click();
+  await expect(rider.getByTestId('chat-message-staff')).toContainText(answer);
+  await rider.getByTestId('chat-clear').click();
+  await expect(rider.getByTestId('chat-message-assistant')).toHaveCount(1);
+  await expect(rider.getByTestId('chat-message-user')).toHaveCount(0);
+  const afterClear = rider.waitForRequest((r) => r.url().endsWith('/api/ai/chat') && r.method() === 'POST');
+  await sendChat(rider, 'Thanks!');
+  expect(((await afterClear).postDataJSON() as { conversationId?: string }).conversationId).toBeUndefined();
+
+  await riderContext.close();
+  await licenseeContext.close();
+});
+
+test('a failed chat request shows the technical-difficulties bubble and the error toast', async ({ page, request }) => {
+  const email = uniqueEmail('offline-rider');
+  const signup = await request.post('/api/register', { data: registrationPayloads.customer(email) });
+  const { token } = (await signup.json()) as { token: string };
+  await signInWithToken(page, token);
+  await page.route('**/api/ai/chat', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Down', code: 'UNAVAILABLE' }) }));
+  await page.goto('/ride');
+  await page.getByTestId('ai-chat-button').click();
+  await sendChat(page, 'Where is my driver?');
+  await expect(page.getByTestId('chat-message-assistant').last()).toContainText('technical difficulties');
+  await expect(page.getByTestId('toast')).toContainText('AI Assistant Error');
+  await expect(page.getByTestId('toast')).toContainText('Unable to connect to AI assistant. Please try again.');
+});
+
+/** A scripted SpeechRecognition and speechSynthesis: headless Chromium has no working speech. */
+function installSpeechStub(page: Page) {
+  return page.addInitScript(() => {
+    const w = window as unknown as Record<string, unknown> & { __speech: { recognitions: Record<string, unknown>[]; utterances: Record<string, unknown>[] } };
+    w.__speech = { recognitions: [], utterances: [] };
+    class FakeRecognition {
+      lang = '';
+      continuous = true;
+      interimResults = true;
+      maxAlternatives = 5;
+      onresult: ((event: unknown) => void) | null = null;
+      onerror: ((event: unknown) => void) | null = null;
+      onend: (() => void) | null = null;
+      private ended = false;
+      start() {
+        w.__speech.recognitions.push({ lang: this.lang, continuous: this.continuous, interimResults: this.interimResults });
+        setTimeout(() => {
+          if (this.ended) return;
+          this.onresult?.({ results: [[{ transcript: 'How much does a ride cost?' }]] });
+          this.finish();
+        }, 800);
+      }
+      stop() {
+        this.finish();
+      }
+      abort() {
+        this.finish();
+      }
+      private finish() {
+        if (this.ended) return;
+        this.ended = true;
+        setTimeout(() => this.onend?.(), 0);
+      }
+    }
+    class FakeUtterance {
+      lang = '';
+      rate = 1;
+      pitch = 1;
+      volume = 1;
+      voice: unknown = null;
+      onend: (() => void) | null = null;
+      onerror: ((event: unknown) => void) | null = null;
+      constructor(public text: string) {}
+    }
+    let speaking: FakeUtterance | null = null;
+    const synthesis = {
+      speak(utterance: FakeUtterance) {
+        speaking = utterance;
+        w.__speech.utterances.push({ text: utterance.text, lang: utterance.lang, rate: utterance.rate, pitch: utterance.pitch, volume: utterance.volume });
+        setTimeout(() => {
+          if (speaking !== utterance) return;
+          speaking = null;
+          utterance.onend?.();
+        }, 3000);
+      },
+      cancel() {
+        const current = speaking;
+        speaking = null;
+        current?.onerror?.({ error: 'interrupted' });
+      },
+      getVoices: () => [],
+    };
+    w.SpeechRecognition = FakeRecognition;
+    w.webkitSpeechRecognition = FakeRecognition;
+    w.SpeechSynthesisUtterance = FakeUtterance;
+    Object.defineProperty(window, 'speechSynthesis', { value: synthesis, configurable: true });
+  });
+}
+
+test('the voice assistant on the landing page listens, thinks, answers aloud and shows both messages', async ({ page }) => {
+  await installSpeechStub(page);
+  // Slow the reply a little so "Processing..." can be seen.
+  await page.route('**/api/ai/voice-assistant', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await route.continue();
+  });
+  await page.goto('/');
+  const button = page.getByTestId('voice-assistant-button');
+  await button.click();
+  const panel = page.getByTestId('voice-assistant-panel');
+  await expect(panel).toBeVisible();
+  const box = (await panel.boundingBox())!;
+  expect([Math.round(box.width), Math.round(box.height)]).toEqual([384, 500]);
+  await expect(page.getByTestId('voice-language')).toContainText('English');
+  await expect(page.getByTestId('voice-clear')).toBeDisabled();
+  await expect(page.getByTestId('voice-stop-speaking')).toBeDisabled();
+  await expectNoSeriousA11yViolations(page);
+
+  const status = page.getByTestId('voice-status');
+  const voiceRequest = page.waitForRequest((r) => r.url().endsWith('/api/ai/voice-assistant'));
+  await page.getByTestId('voice-listen').click();
+  await expect(status).toHaveAttribute('data-status', 'listening');
+  await expect(status).toHaveText('Listening...');
+  await expect(status).toHaveAttribute('data-status', 'processing');
+  await expect(status).toContainText('Processing...');
+  await expect(page.getByTestId('voice-listen')).toBeDisabled();
+  expect((await voiceRequest).postDataJSON()).toEqual({ message: 'How much does a ride cost?', language: 'en', context: 'coride' });
+  await expect(status).toHaveAttribute('data-status', 'speaking');
+  await expect(page.getByTestId('voice-stop-speaking')).toBeEnabled();
+  await expect(page.getByTestId('voice-message-user')).toHaveText(/How much does a ride cost\?/);
+  await expect(page.getByTestId('voice-message-assistant')).toHaveCount(1);
+  await expect(status).toHaveAttribute('data-status', 'idle');
+
+  const speech = await page.evaluate(() => (window as unknown as { __speech: { recognitions: unknown[]; utterances: { text: string }[] } }).__speech);
+  expect(speech.recognitions).toEqual([{ lang: 'en-US', continuous: false, interimResults: false }]);
+  expect(speech.utterances).toHaveLength(1);
+  expect(speech.utterances[0]).toMatchObject({ lang: 'en-US', rate: 0.9, pitch: 1, volume: 0.8 });
+  await expect(page.getByTestId('voice-message-assistant')).toContainText(speech.utterances[0]!.text);
+  // Not hovering a button (the shared hover shade is for pointer feedback, not what axe should judge).
+  await page.mouse.move(0, 0);
+  await expectNoSeriousA11yViolations(page);
+
+  // Clear empties the conversation; Escape closes the panel and focus returns to the button.
+  await page.getByTestId('voice-clear').click();
+  await expect(page.getByTestId('voice-message-user')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(button).toBeFocused();
+});
+
+test('without speech recognition the voice panel says so', async ({ page }) => {
+  // A browser without the Web Speech API (headless Chromium may or may not expose the prefixed one).
+  await page.addInitScript(() => {
+    const w = window as unknown as Record<string, unknown>;
+    delete w.SpeechRecognition;
+    delete w.webkitSpeechRecognition;
+  });
+  await page.goto('/');
+  await page.getByTestId('voice-assistant-button').click();
+  await page.getByTestId('voice-listen').click();
+  await expect(page.getByTestId('voice-error')).toHaveText('Speech recognition not supported in this browser');
+  await expect(page.getByTestId('voice-status')).toHaveAttribute('data-status', 'idle');
+});
+
+test("the licensee's dispute dialog shows the assistant's mediation, and 'Use this proposal' fills the form", async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const adminLogin = await request.post('/api/login', { data: ADMIN });
+  const admin = { authorization: `Bearer ${((await adminLogin.json()) as { token: string }).token}` };
+  const licenseeEmail = uniqueEmail('bronx-licensee');
+  expect((await request.post('/api/register', { data: { ...registrationPayloads.licensee(licenseeEmail), territoryName: 'South Bronx', zipCodes: '10451, 10452' } })).status()).toBe(201);
+  const licenseeApplications = (await (await request.get('/api/licensee-applications', { headers: admin })).json()) as { id: string; user: { email: string } }[];
+  const licenseeApplication = licenseeApplications.find((a) => a.user.email === licenseeEmail)!;
+  expect((await request.post(`/api/licensee-applications/${licenseeApplication.id}/review`, { headers: admin, data: { status: 'approved' } })).status()).toBe(200);
+
+  // A driver of that territory, online at Yankee Stadium.
+  const driverEmail = uniqueEmail('bronx-driver');
+  const driverSignup = await request.post('/api/register', { data: { ...registrationPayloads.driver(driverEmail), driveArea: '10451' } });
+  expect(driverSignup.status()).toBe(201);
+  const driver = { authorization: `Bearer ${((await driverSignup.json()) as { token: string }).token}` };
+  const driverApplications = (await (await request.get('/api/driver-applications', { headers: admin })).json()) as { id: string; user: { email: string } }[];
+  const driverApplication = driverApplications.find((a) => a.user.email === driverEmail)!;
+  expect((await request.post(`/api/driver-applications/${driverApplication.id}/review`, { headers: admin, data: { status: 'approved' } })).status()).toBe(200);
+  const yankeeStadium = { address: 'Yankee Stadium, 1 E 161st St, Bronx, NY 10451', lat: 40.8296, lng: -73.9262 };
+  expect((await request.patch('/api/drivers/status', { headers: driver, data: { status: 'online', location: { lat: yankeeStadium.lat, lng: yankeeStadium.lng } } })).status()).toBe(200);
+
+  // A rider takes a completed ride there and disputes it.
+  const riderSignup = await request.post('/api/register', { data: { ...registrationPayloads.customer(uniqueEmail('disputing-rider')), firstName: 'Dora' } });
+  const rider = { authorization: `Bearer ${((await riderSignup.json()) as { token: string }).token}` };
+  expect((await request.post('/api/payment-methods', { headers: rider, data: { cardNumber: '4242424242424242', expiryDate: '12/39', cvc: '123' } })).status()).toBe(201);
+  const booked = await request.post('/api/rides', { headers: rider, data: { pickupLocation: yankeeStadium, dropoffLocation: { address: 'Harlem, 125th St, New York, NY 10027', lat: 40.8089, lng: -73.9482 } } });
+  expect(booked.status()).toBe(201);
+  const rideId = ((await booked.json()) as { id: string }).id;
+  await expect
+    .poll(async () => ((await (await request.get('/api/drivers/offers', { headers: driver })).json()) as { ride: { id: string } }[]).some((offer) => offer.ride.id === rideId))
+    .toBe(true);
+  for (const step of ['accept', 'start', 'complete']) expect((await request.post(`/api/rides/${rideId}/${step}`, { headers: driver })).status()).toBe(200);
+  const disputed = await request.post(`/api/rides/${rideId}/disputes`, { headers: rider, data: { reason: 'wrong_route', description: 'The driver took a much longer route than the one quoted.' } });
+  expect(disputed.status()).toBe(201);
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInThroughForm(page, licenseeEmail, PASSWORD);
+  await expect(page).toHaveURL(/\/licensee-dashboard$/);
+  await page.getByRole('tab', { name: /Disputes/ }).click();
+  await page.getByTestId('resolve-dispute').first().click();
+  const dialog = page.getByTestId('resolve-dispute-dialog');
+  const mediation = dialog.getByTestId('mediation');
+  await expect(mediation).toBeVisible();
+  await expect(mediation.getByTestId('mediation-facts')).toContainText('Quoted trip');
+  await expect(mediation.getByTestId('mediation-rule')).toContainText(/Rule M\d/);
+  await expectNoSeriousA11yViolations(page);
+
+  const proposed = (await mediation.getByTestId('mediation-resolution').textContent()) ?? '';
+  await mediation.getByTestId('use-mediation-proposal').click();
+  const resolution = proposed.startsWith('Full refund') ? 'refund_full' : proposed.startsWith('Partial refund') ? 'refund_partial' : 'release';
+  await expect(dialog.getByTestId(`resolution-${resolution}`)).toBeChecked();
+  await expect(dialog.getByTestId('resolution-note')).not.toHaveValue('');
+  if (resolution === 'refund_partial') await expect(dialog.getByTestId('refund-amount')).toHaveValue(/^\d+\.\d{2}$/);
+  // The licensee may change it: their own note goes with the decision.
+  await dialog.getByTestId('resolution-note').fill('Checked the route with the driver; following the proposal.');
+  await dialog.getByTestId('confirm-resolve-dispute').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Dispute resolved' })).toBeVisible();
+  await context.close();
+});
