@@ -8,14 +8,17 @@ import { ComingSoonTab } from './coming-soon-tab';
 import { demoTabIcons, demoTabs, upcomingTabs, type DemoTab } from './demo-tabs';
 import { FareCalculator } from './fare-calculator';
 import { FlowsTab } from './flows-tab';
+import { GuaranteesTab } from './guarantees-tab';
 import { OverviewTab } from './overview-tab';
 import { useTripInput } from './trip-input';
+import { usePoolSample } from './use-pool-sample';
 
 /** The public "How It Works" demo (product spec, business-logic demo page): eight tabs over one sample trip. */
 export function BusinessLogicDemoPage() {
   const { t, i18n } = useTranslation('demo');
   const [tab, setTab] = useState<DemoTab>('overview');
   const trip = useTripInput();
+  const poolSample = usePoolSample();
 
   /** From an overview card: show the tab and move focus to its trigger, since the card's button disappears. */
   function openTab(next: DemoTab) {
@@ -64,6 +67,9 @@ export function BusinessLogicDemoPage() {
           </TabsContent>
           <TabsContent value="rider" className="mt-8">
             <FareCalculator trip={trip} />
+          </TabsContent>
+          <TabsContent value="guarantees" className="mt-8">
+            <GuaranteesTab sample={poolSample} />
           </TabsContent>
           {upcomingTabs.map((id) => (
             <TabsContent key={id} value={id} className="mt-8">

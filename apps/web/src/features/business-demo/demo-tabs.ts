@@ -5,7 +5,7 @@ export const demoTabs = ['overview', 'flows', 'driver', 'rider', 'licensee', 'pr
 export type DemoTab = (typeof demoTabs)[number];
 
 /** Tabs whose content is still to be built in a later issue. */
-export const upcomingTabs = ['driver', 'licensee', 'pricingMap', 'guarantees', 'community'] as const satisfies readonly DemoTab[];
+export const upcomingTabs = ['driver', 'licensee', 'pricingMap', 'community'] as const satisfies readonly DemoTab[];
 export type UpcomingTab = (typeof upcomingTabs)[number];
 
 export function isUpcomingTab(tab: DemoTab): tab is UpcomingTab {
