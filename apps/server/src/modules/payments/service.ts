@@ -159,6 +159,22 @@ export function createPaymentsService(deps: {
     return row;
   }
 
+  /** Rider source -> escrow for a charge just marked captured, once per charge (the key). */
+  async function postCapture(tx: Executor, charge: ChargeRow, at: Date, memo: string): Promise<void> {
+    await post(tx, {
+      key: `capture:${charge.id}`,
+      kind: 'capture',
+      at,
+      rideId: charge.rideId,
+      chargeId: charge.id,
+      memo,
+      postings: [
+        { accountId: accounts.riderSource(charge.riderId), amount: -charge.amount },
+        { accountId: accounts.escrow, amount: charge.amount },
+      ],
+    });
+  }
+
   // --- the life of a fare --------------------------------------------------------------------------
 
   /**
@@ -245,18 +261,7 @@ export function createPaymentsService(deps: {
         .returning();
       if (!captured) return false;
       await fault('capture:in-transaction');
-      await post(tx, {
-        key: `capture:${captured.id}`,
-        kind: 'capture',
-        at,
-        rideId,
-        chargeId: captured.id,
-        memo: 'fare captured into escrow',
-        postings: [
-          { accountId: accounts.riderSource(ride.riderId), amount: -captured.amount },
-          { accountId: accounts.escrow, amount: captured.amount },
-        ],
-      });
+      await postCapture(tx, captured, at, 'fare captured into escrow');
       return true;
     });
   }
@@ -312,18 +317,7 @@ export function createPaymentsService(deps: {
       if (!captured) return false;
       await tx.update(rides).set({ tip: captured.amount }).where(eq(rides.id, captured.rideId));
       await fault('tip:in-transaction');
-      await post(tx, {
-        key: `capture:${captured.id}`,
-        kind: 'capture',
-        at,
-        rideId: captured.rideId,
-        chargeId: captured.id,
-        memo: 'tip captured into escrow',
-        postings: [
-          { accountId: accounts.riderSource(captured.riderId), amount: -captured.amount },
-          { accountId: accounts.escrow, amount: captured.amount },
-        ],
-      });
+      await postCapture(tx, captured, at, 'tip captured into escrow');
       return true;
     });
   }

@@ -1,6 +1,6 @@
 import type { PaymentHistoryItem } from '@coride/domain';
 import { useQuery } from '@tanstack/react-query';
-import { CircleDotIcon, MapPinIcon, ReceiptIcon } from 'lucide-react';
+import { ReceiptIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paymentHistoryQueryOptions } from '../api/get-payments';
@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState, LoadingState } from '@/components/ui/query-state';
 import { useFormatters } from '@/lib/format';
+import { RouteAddresses } from './route-addresses';
 import { PAYMENT_HISTORY_SIZE } from '../payments';
 import { CardName, EscrowBadge } from './payment-labels';
 import { ReceiptButton } from './receipt-button';
@@ -57,22 +58,7 @@ function PaymentHistoryRow({ item }: { item: PaymentHistoryItem }) {
         )}
         <EscrowBadge escrow={item.escrow} releaseAfter={releaseAfter} />
       </div>
-      <dl className="space-y-1 text-sm">
-        <div className="flex items-start gap-2">
-          <dt>
-            <CircleDotIcon className="mt-0.5 size-4 text-primary" aria-hidden />
-            <span className="sr-only">{t('rides.from')}</span>
-          </dt>
-          <dd className="min-w-0 break-words">{item.pickupAddress}</dd>
-        </div>
-        <div className="flex items-start gap-2">
-          <dt>
-            <MapPinIcon className="mt-0.5 size-4 text-destructive" aria-hidden />
-            <span className="sr-only">{t('rides.to')}</span>
-          </dt>
-          <dd className="min-w-0 break-words">{item.dropoffAddress}</dd>
-        </div>
-      </dl>
+      <RouteAddresses pickup={item.pickupAddress} dropoff={item.dropoffAddress} />
       <div className="flex flex-wrap items-end justify-between gap-3">
         <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
           <Amount label={t('payments.paid')} value={format.money(item.paid)} strong testId="payment-paid" />

@@ -1,7 +1,7 @@
 import { PRICING } from '@coride/domain/pricing';
 import type { Dispute, Receipt } from '@coride/domain/payments';
 import { useQuery } from '@tanstack/react-query';
-import { CircleDotIcon, FlagIcon, MapPinIcon } from 'lucide-react';
+import { FlagIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { receiptQueryOptions } from '../api/get-payments';
@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ErrorState, LoadingState } from '@/components/ui/query-state';
 import { useFormatters } from '@/lib/format';
+import { RouteAddresses } from './route-addresses';
 import { cn } from '@/lib/utils';
 import { splitShares } from '../payments';
 import { CardName, EscrowBadge } from './payment-labels';
@@ -49,22 +50,7 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
   const [hasReported, setHasReported] = useState(false);
   return (
     <div className="grid gap-6">
-      <dl className="space-y-1 text-sm">
-        <div className="flex items-start gap-2">
-          <dt>
-            <CircleDotIcon className="mt-0.5 size-4 text-primary" aria-hidden />
-            <span className="sr-only">{t('rides.from')}</span>
-          </dt>
-          <dd className="min-w-0 break-words">{receipt.pickupAddress}</dd>
-        </div>
-        <div className="flex items-start gap-2">
-          <dt>
-            <MapPinIcon className="mt-0.5 size-4 text-destructive" aria-hidden />
-            <span className="sr-only">{t('rides.to')}</span>
-          </dt>
-          <dd className="min-w-0 break-words">{receipt.dropoffAddress}</dd>
-        </div>
-      </dl>
+      <RouteAddresses pickup={receipt.pickupAddress} dropoff={receipt.dropoffAddress} />
       <FareSection receipt={receipt} />
       <SplitSection receipt={receipt} />
       <EscrowSection receipt={receipt} />

@@ -1,12 +1,13 @@
 import { isActiveRideStatus } from '@coride/domain/ride-state';
 import type { Ride } from '@coride/domain/rides';
-import { CircleDotIcon, MapPinIcon, NavigationIcon, RotateCcwIcon, StarIcon } from 'lucide-react';
+import { NavigationIcon, RotateCcwIcon, StarIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { RideStatusBadge } from '@/components/ride-status-badge';
 import { buttonVariants } from '@/components/ui/button';
 import { bookingHref } from '@/lib/booking-href';
 import { useFormatters } from '@/lib/format';
+import { RouteAddresses } from './route-addresses';
 import { cn } from '@/lib/utils';
 import { ReceiptButton } from './receipt-button';
 
@@ -46,22 +47,7 @@ function RideListItem({ ride, isReceiptOpen = false, onReceiptClosed }: { ride: 
             </span>
           ) : null}
         </div>
-        <dl className="space-y-1 text-sm">
-          <div className="flex items-start gap-2">
-            <dt>
-              <CircleDotIcon className="mt-0.5 size-4 text-primary" aria-hidden />
-              <span className="sr-only">{t('rides.from')}</span>
-            </dt>
-            <dd className="min-w-0 break-words">{ride.pickupLocation.address}</dd>
-          </div>
-          <div className="flex items-start gap-2">
-            <dt>
-              <MapPinIcon className="mt-0.5 size-4 text-destructive" aria-hidden />
-              <span className="sr-only">{t('rides.to')}</span>
-            </dt>
-            <dd className="min-w-0 break-words">{ride.dropoffLocation.address}</dd>
-          </div>
-        </dl>
+        <RouteAddresses pickup={ride.pickupLocation.address} dropoff={ride.dropoffLocation.address} />
       </div>
       <div className="flex shrink-0 items-center justify-between gap-3 sm:flex-col sm:items-end">
         <div className="text-start sm:text-end">
