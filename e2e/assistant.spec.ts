@@ -134,10 +134,21 @@ test('a failed chat request shows the technical-difficulties bubble and the erro
   await expect(page.getByTestId('toast')).toContainText('Unable to connect to AI assistant. Please try again.');
 });
 
-/** A scripted SpeechRecognition and speechSynthesis: headless Chromium has no working speech. */
+/**
+ * A SpeechRecognition and speechSynthesis the test drives: headless Chromium has no working speech.
+ * The user "says" something when the test calls __speech.say(text), and speaking ends when it calls
+ * __speech.finishSpeaking(), so no step depends on a timer racing the test on a busy machine.
+ */
+type SpeechStub = {
+  recognitions: Record<string, unknown>[];
+  utterances: Record<string, unknown>[];
+  say?: (text: string) => void;
+  finishSpeaking?: () => void;
+};
+
 function installSpeechStub(page: Page) {
   return page.addInitScript(() => {
-    const w = window as unknown as Record<string, unknown> & { __speech: { recognitions: Record<string, unknown>[]; utterances: Record<string, unknown>[] } };
+    const w = window as unknown as Record<string, unknown> & { __speech: SpeechStub };
     w.__speech = { recognitions: [], utterances: [] };
     class FakeRecognition {
       lang = '';
@@ -150,11 +161,11 @@ function installSpeechStub(page: Page) {
       private ended = false;
       start() {
         w.__speech.recognitions.push({ lang: this.lang, continuous: this.continuous, interimResults: this.interimResults });
-        setTimeout(() => {
+        w.__speech.say = (text: string) => {
           if (this.ended) return;
-          this.onresult?.({ results: [[{ transcript: 'How much does a ride cost?' }]] });
+          this.onresult?.({ results: [[{ transcript: text }]] });
           this.finish();
-        }, 800);
+        };
       }
       stop() {
         this.finish();
@@ -183,11 +194,11 @@ function installSpeechStub(page: Page) {
       speak(utterance: FakeUtterance) {
         speaking = utterance;
         w.__speech.utterances.push({ text: utterance.text, lang: utterance.lang, rate: utterance.rate, pitch: utterance.pitch, volume: utterance.volume });
-        setTimeout(() => {
+        w.__speech.finishSpeaking = () => {
           if (speaking !== utterance) return;
           speaking = null;
           utterance.onend?.();
-        }, 3000);
+        };
       },
       cancel() {
         const current = speaking;
@@ -205,9 +216,11 @@ function installSpeechStub(page: Page) {
 
 test('the voice assistant on the landing page listens, thinks, answers aloud and shows both messages', async ({ page }) => {
   await installSpeechStub(page);
-  // Slow the reply a little so "Processing..." can be seen.
+  // The reply is held until the test has seen "Processing...".
+  let releaseReply: () => void = () => undefined;
+  const replyReleased = new Promise<void>((resolve) => (releaseReply = resolve));
   await page.route('**/api/ai/voice-assistant', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await replyReleased;
     await route.continue();
   });
   await page.goto('/');
@@ -227,14 +240,17 @@ test('the voice assistant on the landing page listens, thinks, answers aloud and
   await page.getByTestId('voice-listen').click();
   await expect(status).toHaveAttribute('data-status', 'listening');
   await expect(status).toHaveText('Listening...');
+  await page.evaluate(() => (window as unknown as { __speech: SpeechStub }).__speech.say!('How much does a ride cost?'));
   await expect(status).toHaveAttribute('data-status', 'processing');
   await expect(status).toContainText('Processing...');
   await expect(page.getByTestId('voice-listen')).toBeDisabled();
   expect((await voiceRequest).postDataJSON()).toEqual({ message: 'How much does a ride cost?', language: 'en', context: 'coride' });
+  releaseReply();
   await expect(status).toHaveAttribute('data-status', 'speaking');
   await expect(page.getByTestId('voice-stop-speaking')).toBeEnabled();
   await expect(page.getByTestId('voice-message-user')).toHaveText(/How much does a ride cost\?/);
   await expect(page.getByTestId('voice-message-assistant')).toHaveCount(1);
+  await page.evaluate(() => (window as unknown as { __speech: SpeechStub }).__speech.finishSpeaking!());
   await expect(status).toHaveAttribute('data-status', 'idle');
 
   const speech = await page.evaluate(() => (window as unknown as { __speech: { recognitions: unknown[]; utterances: { text: string }[] } }).__speech);
