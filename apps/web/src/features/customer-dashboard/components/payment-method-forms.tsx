@@ -93,16 +93,7 @@ export function AddPaymentMethodForm({ isFirst, onDone }: { isFirst: boolean; on
           />
         )}
       />
-      <FormError message={server.formError} testId="payment-method-form-error" />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">{t('payments.cancel')}</Button>
-        </DialogClose>
-        <Button type="submit" disabled={isSubmitting} data-testid="save-payment-method">
-          {isSubmitting ? <Spinner /> : null}
-          {isSubmitting ? t('payments.adding') : t('payments.addSubmit')}
-        </Button>
-      </DialogFooter>
+      <FormFooter formError={server.formError} isSubmitting={isSubmitting} label={t('payments.addSubmit')} busyLabel={t('payments.adding')} />
     </form>
   );
 }
@@ -179,16 +170,7 @@ export function EditPaymentMethodForm({ method, onDone }: { method: PaymentMetho
           />
         )}
       />
-      <FormError message={server.formError} testId="payment-method-form-error" />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">{t('payments.cancel')}</Button>
-        </DialogClose>
-        <Button type="submit" disabled={isSubmitting} data-testid="save-payment-method">
-          {isSubmitting ? <Spinner /> : null}
-          {isSubmitting ? t('payments.saving') : t('payments.save')}
-        </Button>
-      </DialogFooter>
+      <FormFooter formError={server.formError} isSubmitting={isSubmitting} label={t('payments.save')} busyLabel={t('payments.saving')} />
     </form>
   );
 }
@@ -232,5 +214,24 @@ function DefaultCheckbox({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The server's form-level error, Cancel, and the submit button with its progress: shared by the add and edit forms. */
+function FormFooter({ formError, isSubmitting, label, busyLabel }: { formError: string | null; isSubmitting: boolean; label: string; busyLabel: string }) {
+  const { t } = useTranslation('customer');
+  return (
+    <>
+      <FormError message={formError} testId="payment-method-form-error" />
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">{t('payments.cancel')}</Button>
+        </DialogClose>
+        <Button type="submit" disabled={isSubmitting} data-testid="save-payment-method">
+          {isSubmitting ? <Spinner /> : null}
+          {isSubmitting ? busyLabel : label}
+        </Button>
+      </DialogFooter>
+    </>
   );
 }
