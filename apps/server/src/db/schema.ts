@@ -194,6 +194,11 @@ const fareColumns = () => ({
   platformFee: money('platform_fee'),
   adminFee: money('admin_fee'),
   totalFare: money('total_fare'),
+  /** How the price was made (docs/community-economics.md §5): zone tier, the zone's multiplier at
+   * quote time (tier factor × demand multiplier) and the licensee's adjustment in effect. */
+  zoneTier: integer('zone_tier').notNull().default(2),
+  zoneMultiplier: doublePrecision('zone_multiplier').notNull().default(1),
+  rateAdjustmentPercent: doublePrecision('rate_adjustment_percent').notNull().default(0),
 });
 
 export const rideQuotes = pgTable('ride_quotes', {
@@ -227,6 +232,14 @@ export const rides = pgTable(
     ...fareColumns(),
     tip: integer('tip').notNull().default(0),
     rating: integer('rating'),
+    /** The rider's optional safety rating of the driver (1-5), next to the star rating. */
+    safetyRating: integer('safety_rating'),
+    /** Pickup ETA told to the rider when the driver accepted: punctuality compares the pickup with it. */
+    pickupEtaSeconds: integer('pickup_eta_seconds'),
+    /** Reward credit applied to this fare: the rider pays totalFare − creditApplied (docs/community-economics.md §4). */
+    creditApplied: integer('credit_applied').notNull().default(0),
+    /** Booked with a priority-booking reward: dispatched before other waiting requests. */
+    priority: boolean('priority').notNull().default(false),
     ratingComment: text('rating_comment'),
     idempotencyKey: text('idempotency_key'),
     /** Dispatch round: each round offers a batch of drivers within a wider radius. */
@@ -243,6 +256,8 @@ export const rides = pgTable(
     check('rides_status_check', sql`${t.status} in ('requested', 'accepted', 'in_progress', 'completed', 'cancelled')`),
     check('rides_rating_check', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
     check('rides_tip_check', sql`${t.tip} >= 0`),
+    check('rides_safety_rating_check', sql`${t.safetyRating} is null or ${t.safetyRating} between 1 and 5`),
+    check('rides_credit_check', sql`${t.creditApplied} >= 0 and ${t.creditApplied} <= ${t.totalFare}`),
     check('rides_driver_when_assigned', sql`${t.status} in ('requested', 'cancelled') or ${t.driverId} is not null`),
     // The marketplace's two invariants, enforced by the database whatever the races:
     // a rider has one active ride, a driver has one active ride.
@@ -414,7 +429,7 @@ export const ledgerTransactions = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     idempotencyKey: text('idempotency_key').notNull().unique(),
-    kind: text('kind', { enum: ['capture', 'release', 'refund', 'clawback'] }).notNull(),
+    kind: text('kind', { enum: ['capture', 'release', 'refund', 'clawback', 'bonus_funding', 'bonus_payout'] }).notNull(),
     rideId: uuid('ride_id').references(() => rides.id, { onDelete: 'restrict' }),
     chargeId: uuid('charge_id').references(() => charges.id, { onDelete: 'restrict' }),
     disputeId: uuid('dispute_id').references(() => disputes.id, { onDelete: 'restrict' }),
@@ -525,7 +540,7 @@ export const supportTickets = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     territoryId: uuid('territory_id').references(() => territories.id, { onDelete: 'set null' }),
-    reason: text('reason', { enum: ['low_confidence', 'asked_for_person'] }).notNull(),
+    reason: text('reason', { enum: ['low_confidence', 'asked_for_person', 'safety'] }).notNull(),
     status: text('status', { enum: ['open', 'answered', 'closed'] }).notNull().default('open'),
     answer: text('answer'),
     answeredBy: uuid('answered_by').references(() => users.id, { onDelete: 'set null' }),
@@ -538,8 +553,175 @@ export const supportTickets = pgTable(
     // One open ticket per conversation: a second escalation joins the open one.
     uniqueIndex('support_tickets_one_open').on(t.conversationId).where(sql`${t.status} = 'open'`),
     check('support_tickets_status_check', sql`${t.status} in ('open', 'answered', 'closed')`),
-    check('support_tickets_reason_check', sql`${t.reason} in ('low_confidence', 'asked_for_person')`),
+    check('support_tickets_reason_check', sql`${t.reason} in ('low_confidence', 'asked_for_person', 'safety')`),
   ],
+);
+
+// --- community (tiers, bonus pool, rewards, zones: docs/community-economics.md) ----------------
+
+/** The tier last computed for a driver (on a schedule and on demand), with the metrics it was judged on. */
+export const driverTiers = pgTable(
+  'driver_tiers',
+  {
+    driverId: uuid('driver_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    territoryId: uuid('territory_id').references(() => territories.id, { onDelete: 'set null' }),
+    tier: text('tier').notNull(),
+    overallScore: doublePrecision('overall_score').notNull(),
+    /** Share of the territory's ranked drivers with a strictly higher score (0-1); null when unranked. */
+    topFraction: doublePrecision('top_fraction'),
+    metrics: jsonb('metrics').$type<Record<string, number>>().notNull(),
+    computedAt: at('computed_at').notNull(),
+  },
+  (t) => [index('driver_tiers_territory_idx').on(t.territoryId)],
+);
+
+/** One month's bonus pool of one territory: computed and posted once (unique territory + month). */
+export const bonusPoolRuns = pgTable(
+  'bonus_pool_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    territoryId: uuid('territory_id')
+      .notNull()
+      .references(() => territories.id, { onDelete: 'restrict' }),
+    /** 'YYYY-MM' (UTC). */
+    month: text('month').notNull(),
+    funding: integer('funding').notNull(),
+    reserveIn: integer('reserve_in').notNull(),
+    paid: integer('paid').notNull(),
+    surplus: integer('surplus').notNull(),
+    /** The full computation (funding lines, quintiles, each driver's payout, coverage) as shown. */
+    summary: jsonb('summary').$type<Record<string, unknown>>().notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('bonus_pool_runs_territory_month').on(t.territoryId, t.month)],
+);
+
+/** The riders' points ledger: append-only, one row per earning or spending, keyed so it happens once. */
+export const rewardEvents = pgTable(
+  'reward_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** A reward action (rate_driver, detailed_review, ...) or 'redemption'. */
+    action: text('action').notNull(),
+    /** Signed: earnings positive, redemptions negative. */
+    points: integer('points').notNull(),
+    rideId: uuid('ride_id').references(() => rides.id, { onDelete: 'restrict' }),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('reward_events_user_idx').on(t.userId, t.createdAt), check('reward_events_nonzero', sql`${t.points} <> 0`)],
+);
+
+/** Ride credit a rider holds (from a redemption or a champion prize), used up by later fares. */
+export const rewardCredits = pgTable(
+  'reward_credits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ['redemption', 'champion'] }).notNull(),
+    amount: integer('amount').notNull(),
+    remaining: integer('remaining').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('reward_credits_user_idx').on(t.userId), check('reward_credits_remaining_check', sql`${t.remaining} >= 0 and ${t.remaining} <= ${t.amount}`)],
+);
+
+/** Time-limited rewards: priority booking (used by one ride) and champion status (a badge). */
+export const rewardPerks = pgTable(
+  'reward_perks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    perk: text('perk', { enum: ['priority_booking', 'champion_status'] }).notNull(),
+    grantedAt: at('granted_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    usedRideId: uuid('used_ride_id').references(() => rides.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('reward_perks_user_idx').on(t.userId, t.expiresAt)],
+);
+
+/** A month's community champions, decided once at month end. */
+export const communityChampions = pgTable(
+  'community_champions',
+  {
+    month: text('month').notNull(),
+    rank: integer('rank').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    points: integer('points').notNull(),
+    prizeCents: integer('prize_cents').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('community_champions_month_rank').on(t.month, t.rank), uniqueIndex('community_champions_month_user').on(t.month, t.userId)],
+);
+
+/** Route suggestions, safety reports and community feedback: points (riders) or engagement (drivers) once a licensee accepts them. */
+export const communitySubmissions = pgTable(
+  'community_submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    territoryId: uuid('territory_id').references(() => territories.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['route_suggestion', 'safety_report', 'community_feedback'] }).notNull(),
+    text: text('text').notNull(),
+    status: text('status', { enum: ['pending', 'accepted', 'rejected'] }).notNull().default('pending'),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull(),
+    reviewedAt: at('reviewed_at'),
+  },
+  (t) => [index('community_submissions_territory_idx').on(t.territoryId, t.status), index('community_submissions_user_idx').on(t.userId)],
+);
+
+/** A pricing zone is one zip code of a territory, with its tier and the demand multiplier of the last refresh (every 30 s). */
+export const pricingZones = pgTable(
+  'pricing_zones',
+  {
+    zip: text('zip')
+      .primaryKey()
+      .references(() => territoryZipCodes.zip, { onDelete: 'cascade' }),
+    territoryId: uuid('territory_id')
+      .notNull()
+      .references(() => territories.id, { onDelete: 'cascade' }),
+    tier: integer('tier').notNull().default(2),
+    currentMultiplier: doublePrecision('current_multiplier').notNull().default(1),
+    openRequests: integer('open_requests').notNull().default(0),
+    idleDrivers: integer('idle_drivers').notNull().default(0),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [index('pricing_zones_territory_idx').on(t.territoryId), check('pricing_zones_tier_check', sql`${t.tier} between 1 and 4`)],
+);
+
+/** A licensee's rate adjustment: announced, effective 7 days later, withdrawable during the notice. Never edited otherwise. */
+export const rateAdjustments = pgTable(
+  'rate_adjustments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    territoryId: uuid('territory_id')
+      .notNull()
+      .references(() => territories.id, { onDelete: 'cascade' }),
+    proposedBy: uuid('proposed_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    percent: doublePrecision('percent').notNull(),
+    justification: text('justification').notNull(),
+    communityInput: text('community_input'),
+    announcedAt: at('announced_at').notNull(),
+    effectiveAt: at('effective_at').notNull(),
+    withdrawnAt: at('withdrawn_at'),
+  },
+  (t) => [index('rate_adjustments_territory_idx').on(t.territoryId, t.announcedAt), check('rate_adjustments_percent_check', sql`${t.percent} between -10 and 10`)],
 );
 
 // --- relations (for drizzle's relational queries) ---------------------------------------------
