@@ -56,10 +56,14 @@ export const voiceResponseSchema = z.object({ response: z.string(), language: z.
 export type VoiceResponse = z.infer<typeof voiceResponseSchema>;
 
 export const ticketStatuses = ['open', 'answered', 'closed'] as const;
+/** Why a conversation went to people: the assistant was unsure, the user asked, or a safety concern (always a person). */
+export const ticketReasons = ['low_confidence', 'asked_for_person', 'safety'] as const;
+export type TicketReason = (typeof ticketReasons)[number];
+
 export const supportTicketSchema = z.object({
   id: z.string(),
   status: z.enum(ticketStatuses),
-  reason: z.enum(['low_confidence', 'asked_for_person']),
+  reason: z.enum(ticketReasons),
   user: z.object({ id: z.string(), name: z.string(), role: z.string() }),
   territoryId: z.string().nullable(),
   conversationId: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { latLngSchema, locationSchema } from './geo';
+import type { SupportTicket } from './assistant';
 import type { Dispute } from './payments';
 import { fareBreakdownSchema } from './pricing';
 import { rideStatuses } from './ride-state';
@@ -112,6 +113,8 @@ export type ServerMessage =
   | { type: 'dispute_resolved'; dispute: Dispute }
   /** A person answered the user's support ticket (also stored in the conversation). */
   | { type: 'support_answer'; ticketId: string; conversationId: string; answer: string }
+  /** A conversation was handed to people: sent to the territory's licensee (or the admins). */
+  | { type: 'ticket_opened'; ticket: SupportTicket }
   | { type: 'pong' };
 
 export const driverMeSchema = z.object({

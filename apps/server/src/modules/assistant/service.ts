@@ -8,12 +8,13 @@ import {
   type ConversationMessage,
   type ConversationSummary,
   type SupportTicket,
+  type TicketReason,
   type VoiceResponse,
 } from '@coride/domain';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client';
-import { assistantConversations, assistantMessages, supportTickets, users } from '../../db/schema';
+import { assistantConversations, assistantMessages, supportTickets, territories as territoriesTable, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthenticatedUser } from '../accounts/service';
 import type { RealtimeHub } from '../realtime/hub';
@@ -55,7 +56,7 @@ type Turn = {
   text: string;
   action: AssistantAction | null;
   escalate: boolean;
-  reason: 'low_confidence' | 'asked_for_person';
+  reason: TicketReason;
   handover: boolean;
 };
 
@@ -82,6 +83,7 @@ export function createAssistantService(deps: {
       try {
         const result = await deps.llm.answer({ message, language, facts, channel });
         const asked = result.intent === 'support.human' || result.intent === 'safety.concern';
+        const reason: TicketReason = result.intent === 'safety.concern' ? 'safety' : asked ? 'asked_for_person' : 'low_confidence';
         const action: AssistantAction | null = result.intent === 'safety.concern' ? { type: 'call_emergency', ...(result.action?.rideId ? { rideId: result.action.rideId } : {}) } : result.action;
         return {
           intent: result.intent,
@@ -91,7 +93,7 @@ export function createAssistantService(deps: {
           text: result.reply,
           action,
           escalate: canEscalate && (asked || result.confidence < ESCALATION_CONFIDENCE),
-          reason: asked ? 'asked_for_person' : 'low_confidence',
+          reason,
           handover: false,
         };
       } catch (error) {
@@ -112,7 +114,7 @@ export function createAssistantService(deps: {
       text: answer.text,
       action: answer.action,
       escalate: canEscalate && answer.needsPerson,
-      reason: classification.intent === 'support.human' || (answer.needsPerson && confident) ? 'asked_for_person' : 'low_confidence',
+      reason: classification.intent === 'safety.concern' ? 'safety' : classification.intent === 'support.human' || (answer.needsPerson && confident) ? 'asked_for_person' : 'low_confidence',
       handover: true,
     };
   }
@@ -176,6 +178,15 @@ export function createAssistantService(deps: {
     return view;
   }
 
+  /** Tells the people who answer a ticket (the territory's licensee, or every admin without one) that it is waiting, with the conversation so far. */
+  async function announceTicket(ticketId: string): Promise<void> {
+    const ticket = await ticketView(ticketId);
+    const recipients = ticket.territoryId
+      ? await db.select({ id: territoriesTable.licenseeId }).from(territoriesTable).where(eq(territoriesTable.id, ticket.territoryId))
+      : await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
+    for (const { id } of recipients) hub.publish(id, { type: 'ticket_opened', ticket });
+  }
+
   /** Tickets a staff member may see and answer: the licensee's territories, or all for an admin. */
   async function visibleTerritories(user: AuthenticatedUser): Promise<string[] | 'all'> {
     if (user.role === 'admin') return 'all';
@@ -202,9 +213,11 @@ export function createAssistantService(deps: {
         }
         let text = turn.text;
         let action = turn.action;
+        let ticketId: string | undefined;
         if (turn.escalate) {
           const ticket = await openTicket(tx, conversationId, user.id, territoryId, turn.reason);
-          if (!turn.handover) text = `${text} ${render(turn.reason === 'asked_for_person' ? 'escalate_person' : 'escalate_unsure', turn.language, { who: '{who}' })}`;
+          ticketId = ticket.id;
+          if (!turn.handover) text = `${text} ${render(turn.reason !== 'low_confidence' ? 'escalate_person' : 'escalate_unsure', turn.language, { who: '{who}' })}`;
           action = action?.type === 'call_emergency' ? { ...action, ticketId: ticket.id } : { type: 'escalate_support', ticketId: ticket.id };
         }
         text = text.replaceAll('{who}', escalationTarget(territoryId, turn.language));
@@ -212,8 +225,9 @@ export function createAssistantService(deps: {
           { conversationId, from: 'user', text: request.message, createdAt: at },
           { conversationId, from: 'assistant', text, intent: turn.intent, confidence: turn.confidence, action, createdAt: at },
         ]);
-        return { conversationId, text, action };
+        return { conversationId, text, action, ticketId };
       });
+      if (result.ticketId) await announceTicket(result.ticketId);
       return {
         conversationId: result.conversationId,
         message: result.text,
