@@ -105,7 +105,7 @@ export async function buildApp({ config, database, now, faults, logger = true }:
   await app.register(driversRoutes(services.drivers, services.rides, db, clock));
   await app.register(favoritesRoutes(db));
   await app.register(paymentsRoutes(services.payments, services.paymentViews));
-  await app.register(assistantRoutes(services.assistant, services.mediation));
+  await app.register(assistantRoutes(services.assistant, services.mediation, config.aiRateLimitPerMinute));
   if (testClock) await app.register(testClockRoutes(testClock, services.payments));
   await app.register(licenseeRoutes({ db, ...services, now: clock }));
   await app.register(adminRoutes(db, services.index, services.paymentViews, clock));

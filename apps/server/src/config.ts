@@ -40,6 +40,8 @@ const envSchema = z.object({
   AI_API_KEY: z.string().min(1).optional(),
   AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   AI_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+  /** Chat and voice turns per minute per user (or per address when signed out). */
+  AI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   ASSISTANT_WARMUP: booleanFlag.optional(),
 });
 
@@ -62,6 +64,7 @@ export type Config = {
   passwordCost: number;
   sessionTtlMs: number;
   loginThrottle: { maxFailures: number; windowMs: number };
+  aiRateLimitPerMinute: number;
   bodyLimitBytes: number;
   /** Built web app to serve; undefined serves the API only. */
   webDistDir: string | undefined;
@@ -120,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordCost: e.PASSWORD_COST,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     loginThrottle: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_FAILURE_WINDOW_SECONDS * 1000 },
+    aiRateLimitPerMinute: e.AI_RATE_LIMIT_PER_MINUTE,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     offerTimeoutMs: e.OFFER_TIMEOUT_SECONDS * 1000,

@@ -174,10 +174,16 @@ describe.each(backends)('assistants on %s', (backend) => {
   describe('escalation to people', () => {
     it("opens a ticket for the territory's licensee when the rider asks for a person; the answer reaches the conversation and the WebSocket", async () => {
       const { person, ride } = await completedRide((r) => r.duration);
+      const opened = tap.mark();
       const reply = await chat(person, 'i want to speak to a real person', { language: 'en' });
       expect(reply).toMatchObject({ escalate: true, action: { type: 'escalate_support', ticketId: expect.any(String) } });
       expect(reply.message).toMatch(/A person will answer you here/);
       const ticketId = reply.action!.ticketId!;
+      // The territory's licensee is told at once, with the conversation; nobody else is.
+      const pushed = tap.to(licensee.id, 'ticket_opened', opened);
+      expect(pushed.map((m) => m.ticket)).toMatchObject([{ id: ticketId, reason: 'asked_for_person', user: { id: person.id }, messages: [{ from: 'user' }, { from: 'assistant' }] }]);
+      expect(tap.to(otherLicensee.id, 'ticket_opened', opened)).toEqual([]);
+      expect(tap.to(admin.id, 'ticket_opened', opened)).toEqual([]);
 
       const mine = await expectOk<SupportTicket[]>(await get('/api/support/tickets', licensee));
       const ticket = mine.find((x) => x.id === ticketId)!;
@@ -229,11 +235,36 @@ describe.each(backends)('assistants on %s', (backend) => {
       // A rider without rides has no territory: the ticket goes to the admins.
       const ticket = (await expectOk<SupportTicket[]>(await get('/api/support/tickets', admin))).find((x) => x.id === reply.action!.ticketId)!;
       expect(ticket.territoryId).toBeNull();
+      expect(ticket.reason).toBe('safety');
+      expect(tap.to(admin.id, 'ticket_opened').map((m) => m.ticket.id)).toContain(ticket.id);
       expect((await expectOk<SupportTicket[]>(await get('/api/support/tickets', licensee))).map((x) => x.id)).not.toContain(ticket.id);
     });
   });
 
   describe('voice assistant', () => {
+    it('limits the turns a caller may take per minute on each endpoint, per user and per address when signed out', async () => {
+      const limited = await createTestApp(backend, { AI_RATE_LIMIT_PER_MINUTE: '2' }, () => clock);
+      try {
+        const person = await rider(limited.app);
+        const ask = (who?: Person) =>
+          who
+            ? api.post(limited.app, '/api/ai/voice-assistant', who, { message: 'how do I cancel', language: 'en' })
+            : limited.app.inject({ method: 'POST', url: '/api/ai/voice-assistant', payload: { message: 'how do I cancel', language: 'en' } });
+        expect((await ask(person)).statusCode).toBe(200);
+        expect((await ask(person)).statusCode).toBe(200);
+        const refused = await ask(person);
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+        // The chat has a budget of its own, as has a signed-out caller.
+        const chatTurn = () => api.post(limited.app, '/api/ai/chat', person, { message: 'how do I cancel', language: 'en' });
+        expect([(await chatTurn()).statusCode, (await chatTurn()).statusCode, (await chatTurn()).statusCode]).toEqual([200, 200, 429]);
+        expect((await ask()).statusCode).toBe(200);
+      } finally {
+        await limited.close();
+      }
+    });
+
     it('answers without a token, with no personal data', async () => {
       const general = await t.app.inject({ method: 'POST', url: '/api/ai/voice-assistant', payload: { message: 'how is the price calculated', language: 'en', context: 'coride' } });
       const body = await expectOk<VoiceResponse>(general);

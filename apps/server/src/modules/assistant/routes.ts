@@ -11,18 +11,28 @@ import {
   voiceRequestSchema,
   voiceResponseSchema,
 } from '@coride/domain';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import { currentUser, requireRole } from '../../plugins/auth';
 import type { MediationService } from './mediation';
 import type { AssistantService } from './service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema };
+
+/** One budget per user, or per address for a signed-out voice caller (request.ip honours TRUST_PROXY). */
+const turnKey = (request: FastifyRequest) => (request.auth ? `user:${request.auth.id}` : `ip:${request.ip}`);
 
 /** The support chat, the voice assistant, support tickets and dispute mediation (contract §6; docs/assistant.md). */
-export function assistantRoutes(assistant: AssistantService, mediation: MediationService) {
+export function assistantRoutes(assistant: AssistantService, mediation: MediationService, turnsPerMinute: number) {
   return async (app: AppInstance) => {
-    app.post('/api/ai/chat', { onRequest: requireRole(), schema: { body: chatRequestSchema, response: { 200: chatResponseSchema, ...errors } } }, async (request) =>
+    // Every turn costs a classification (or an AI endpoint call): a user gets a budget per minute on
+    // each endpoint; over it the answer is 429 RATE_LIMITED with Retry-After. Counted in process.
+    await app.register(rateLimit, { global: false });
+    const turns = { rateLimit: { max: turnsPerMinute, timeWindow: 60_000, keyGenerator: turnKey } };
+
+    app.post('/api/ai/chat', { onRequest: requireRole(), config: turns, schema: { body: chatRequestSchema, response: { 200: chatResponseSchema, ...errors } } }, async (request) =>
       assistant.chat(currentUser(request), request.body),
     );
 
@@ -35,7 +45,7 @@ export function assistantRoutes(assistant: AssistantService, mediation: Mediatio
     );
 
     // Anyone, signed in or not: personal data only for a signed-in caller (request.auth is null otherwise).
-    app.post('/api/ai/voice-assistant', { schema: { body: voiceRequestSchema, response: { 200: voiceResponseSchema, ...errors } } }, async (request) =>
+    app.post('/api/ai/voice-assistant', { config: turns, schema: { body: voiceRequestSchema, response: { 200: voiceResponseSchema, ...errors } } }, async (request) =>
       assistant.voice(request.auth, request.body),
     );
 

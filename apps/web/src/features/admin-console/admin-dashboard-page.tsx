@@ -7,6 +7,7 @@ import { VoiceLauncher } from '@/features/assistant/voice-launcher';
 import { LazyDisputesSection } from '@/features/disputes/lazy-disputes-section';
 import { useDisputesRealtime } from '@/features/disputes/use-disputes-realtime';
 import { LazySupportSection } from '@/features/support/lazy-support-section';
+import { useTicketsRealtime } from '@/features/support/use-tickets-realtime';
 import { adminDashboardQueryKey, useAdminDashboard } from './api/use-admin-dashboard';
 import { useDriverApplications } from './api/use-driver-applications';
 import { useLicenseeApplications } from './api/use-licensee-applications';
@@ -42,6 +43,7 @@ export function AdminDashboardPage() {
   const driverApplications = useDriverApplications();
   const licenseeApplications = useLicenseeApplications();
   useDisputesRealtime(LEDGER_QUERY_KEYS);
+  useTicketsRealtime();
   const openDisputes = platformStats.data?.ledger.openDisputes ?? 0;
 
   return (

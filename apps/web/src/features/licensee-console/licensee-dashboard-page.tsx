@@ -8,6 +8,7 @@ import { VoiceLauncher } from '@/features/assistant/voice-launcher';
 import { LazyDisputesSection } from '@/features/disputes/lazy-disputes-section';
 import { useDisputesRealtime } from '@/features/disputes/use-disputes-realtime';
 import { LazySupportSection } from '@/features/support/lazy-support-section';
+import { useTicketsRealtime } from '@/features/support/use-tickets-realtime';
 import { useAuth } from '@/lib/auth';
 import { useLicenseeDrivers } from './api/use-licensee-drivers';
 import { licenseeMetricsQueryKey, useLicenseeMetrics } from './api/use-licensee-metrics';
@@ -48,6 +49,7 @@ export function LicenseeDashboardPage() {
   const drivers = useLicenseeDrivers();
   const applications = useTerritoryDriverApplications();
   useDisputesRealtime(LEDGER_QUERY_KEYS);
+  useTicketsRealtime();
   if (!user) return null;
 
   const hasTerritory = (metrics.data?.territories ?? 0) > 0;

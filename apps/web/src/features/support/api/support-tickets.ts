@@ -9,7 +9,7 @@ export function useSupportTickets() {
   return useQuery({
     queryKey: supportTicketsQueryKey,
     queryFn: ({ signal }) => apiRequest<SupportTicket[]>('/api/support/tickets', { signal }),
-    // Re-read whenever the Support tab is shown again: tickets arrive without a live message.
+    // Re-read whenever the Support tab is shown again; a new ticket also arrives live (use-tickets-realtime).
     refetchOnMount: 'always',
   });
 }
