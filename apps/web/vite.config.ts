@@ -3,6 +3,9 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { firstScreenIconModules } from './build/first-screen-icons';
+
+const firstScreenIcons = firstScreenIconModules(import.meta.dirname);
 
 export default defineConfig({
   plugins: [
@@ -52,5 +55,21 @@ export default defineConfig({
     },
   },
   // The manifest lets bench/web.ts measure each route's initial JavaScript.
-  build: { sourcemap: true, manifest: true, chunkSizeWarningLimit: 600 },
+  build: {
+    sourcemap: true,
+    manifest: true,
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'first-screen-icons',
+              test: (id) => /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id) && firstScreenIcons.has(id.split(/[\\/]/).pop()!),
+            },
+          ],
+        },
+      },
+    },
+  },
 });

@@ -11,7 +11,23 @@ type Bundle = { default: Record<string, unknown> };
  * every other namespace, in every language, is its own small file loaded when a page needs it.
  */
 const shell = import.meta.glob<Bundle>(['../locales/en/common.json', '../locales/en/nav.json', '../locales/en/footer.json'], { eager: true });
-const lazyBundles = import.meta.glob<Bundle>('../locales/*/*.json');
+/** Namespaces of signed-in consoles and the demo page: their loaders live in console-locales.ts. */
+const CONSOLE_NAMESPACES = new Set([
+  'admin', 'analytics', 'assistant', 'customer', 'demo', 'disputes', 'driver',
+  'licensee', 'performance', 'pricing', 'review', 'rewards', 'support', 'voice',
+]);
+/** Public pages' namespaces (landing, sign-in, onboarding, booking, legal, showcase): in the first bundle. */
+const publicBundles = import.meta.glob<Bundle>([
+  '../locales/*/*.json',
+  '!../locales/*/{admin,analytics,assistant,customer,demo,disputes,driver,licensee,performance,pricing,review,rewards,support,voice}.json',
+]);
+
+async function loaderOf(language: string, namespace: string): Promise<(() => Promise<Bundle>) | undefined> {
+  const key = `../locales/${language}/${namespace}.json`;
+  if (!CONSOLE_NAMESPACES.has(namespace)) return publicBundles[key];
+  const { consoleBundles } = await import('./console-locales');
+  return consoleBundles[key];
+}
 
 function namespaceOf(file: string): string {
   return file.split('/').pop()!.replace(/\.json$/, '');
@@ -23,13 +39,13 @@ const lazyBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, namespace, callback) {
-    const load = lazyBundles[`../locales/${language}/${namespace}.json`];
-    // A language without this file falls back to English, then to the key itself.
-    if (!load) return callback(null, {});
-    load().then(
-      (bundle) => callback(null, bundle.default),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
-    );
+    loaderOf(language, namespace)
+      // A language without this file falls back to English, then to the key itself.
+      .then((load) => (load ? load().then((bundle) => bundle.default) : {}))
+      .then(
+        (bundle) => callback(null, bundle),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+      );
   },
 };
 
