@@ -170,8 +170,10 @@ export const receiptSchema = z.object({
   totalFare: z.number().int(),
   tip: z.number().int(),
   refunded: z.number().int(),
-  /** What the rider paid in the end: fare + tip - refunds. */
+  /** What the rider paid in the end: fare + tip - reward credit - refunds. */
   paid: z.number().int(),
+  /** Reward credit applied to the fare (paid by the platform, not the rider's card). */
+  creditApplied: z.number().int().optional(),
   currency: z.literal('USD'),
   paymentMethod: z.object({ brand: z.enum(cardBrands), lastFour: z.string() }).nullable(),
   /** Who gets what of the paid amount, from the ledger's postings for this ride. */

@@ -60,6 +60,13 @@ export const customerRegistrationSchema = withAccountRules(
     ...commonShape,
     homeAddress: requiredText(5, 'Home address is required', 300),
     preferredPaymentMethod: z.enum(paymentPreferences).optional(),
+    /** Optional: a friend's referral code (rewards: 50 points to the friend at this rider's first completed ride). */
+    referralCode: z
+      .string()
+      .trim()
+      .max(20, 'Referral code is too long')
+      .regex(/^[A-Za-z0-9-]*$/, 'Referral codes are letters and digits')
+      .optional(),
   }),
 );
 

@@ -13,6 +13,12 @@ export const quoteResponseSchema = fareBreakdownSchema.extend({
   quoteId: z.string(),
   expiresAt: z.string(),
   territoryName: z.string(),
+  /** How the price was made (docs/community-economics.md §5): the pickup zone's tier, tier factor × live multiplier, licensee adjustment in force. */
+  zoneTier: z.number().int().min(1).max(4),
+  zoneMultiplier: z.number(),
+  rateAdjustmentPercent: z.number(),
+  /** A licensee rate change announced for the pickup's territory and not yet in force (7 days' notice). */
+  rateNotice: z.object({ percent: z.number(), effectiveAt: z.string(), justification: z.string() }).nullable(),
 });
 export type QuoteResponse = z.infer<typeof quoteResponseSchema>;
 
@@ -56,6 +62,12 @@ export const rideSchema = fareBreakdownSchema.extend({
   territoryId: z.string(),
   rider: z.object({ id: z.string(), firstName: z.string() }),
   driver: rideDriverSchema.nullable(),
+  /** Reward credit applied to the fare at booking (cents): the card is charged totalFare − creditApplied. */
+  creditApplied: z.number().int().optional(),
+  /** Booked with a priority-booking reward (dispatched first, to a wider first batch). */
+  priority: z.boolean().optional(),
+  /** The rider's optional safety rating of the driver (1-5). */
+  safetyRating: z.number().int().nullable().optional(),
 });
 export type Ride = z.infer<typeof rideSchema>;
 
@@ -63,6 +75,8 @@ export const cancelRideRequestSchema = z.object({ reason: z.string().trim().max(
 export const rateRideRequestSchema = z.object({
   rating: z.number({ error: 'Rating must be 1 to 5' }).int('Rating must be 1 to 5').min(1, 'Rating must be 1 to 5').max(5, 'Rating must be 1 to 5'),
   comment: z.string().trim().max(1000, 'Comment is too long').optional(),
+  /** Optional: how safe the rider felt with the driver (1-5). */
+  safetyRating: z.number().int('Safety rating must be 1 to 5').min(1, 'Safety rating must be 1 to 5').max(5, 'Safety rating must be 1 to 5').optional(),
 });
 export const tipRideRequestSchema = z.object({
   amount: z.number({ error: 'Tip must be an amount in cents' }).int('Tip must be whole cents').min(1, 'Tip must be at least 1 cent').max(100_000, 'Tip is too large'),

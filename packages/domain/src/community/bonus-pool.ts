@@ -383,3 +383,65 @@ export const POOL_PROTECTIONS: BonusPoolSummary['protections'] = {
   disputeResolution: DISPUTE_WINDOW_DAYS,
   communityOversight: true,
 };
+
+/**
+ * What the pool promises one driver placed in `quintile` (null: takes no part), before any scaling:
+ * the same targets runBonusPool computes, for a what-if ("in the top quintile you would get…").
+ */
+export function poolTargets(driver: PoolDriverInput, quintile: Quintile | null): DriverPayout['target'] {
+  validateDriver(driver);
+  return targetsOf(driver, quintile);
+}
+
+/** One driver's line of a stored run. */
+export const bonusPoolDriverLineSchema = z.object({
+  driverId: z.string(),
+  name: z.string().nullable(),
+  tier: z.enum(driverTiers),
+  quintile: z.number().int().min(1).max(5).nullable(),
+  overallScore: z.number(),
+  acceptanceRate: z.number(),
+  completedRides: z.number().int(),
+  baseEarnings: z.number().int(),
+  streaksCompleted: z.number().int(),
+  /** Hours counted for the guarantee; estimated (rides × 0.5) when presence is not recorded. */
+  onlineHours: z.number(),
+  onlineHoursEstimated: z.boolean(),
+  target: z.object({ guarantee: z.number().int(), streak: z.number().int(), performance: z.number().int() }),
+  paid: z.object({ guarantee: z.number().int(), streak: z.number().int(), performance: z.number().int() }),
+  total: z.number().int(),
+});
+export type BonusPoolDriverLine = z.infer<typeof bonusPoolDriverLineSchema>;
+
+/**
+ * A territory's stored monthly run (GET /api/community/bonus-pool): the summary plus each driver's
+ * payout. A driver reading it sees only their own line.
+ */
+export const bonusPoolRunSchema = bonusPoolSummarySchema.extend({
+  territoryId: z.string(),
+  computedAt: z.string(),
+  targetPayout: z.number().int(),
+  scaledDown: z.boolean(),
+  drivers: z.array(bonusPoolDriverLineSchema),
+});
+export type BonusPoolRunSummary = z.infer<typeof bonusPoolRunSchema>;
+
+/** POST /api/admin/bonus-pool/run {month}: month "YYYY-MM" (UTC), optionally one territory. */
+export const bonusPoolRunRequestSchema = z.object({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'A month as YYYY-MM'),
+  territoryId: z.uuid().optional(),
+});
+export const bonusPoolRunResultSchema = z.object({
+  month: z.string(),
+  runs: z.array(
+    z.object({
+      territoryId: z.string(),
+      /** false: this month had already run for the territory, nothing was posted again. */
+      posted: z.boolean(),
+      funding: z.number().int(),
+      paid: z.number().int(),
+      surplus: z.number().int(),
+    }),
+  ),
+});
+export type BonusPoolRunResult = z.infer<typeof bonusPoolRunResultSchema>;

@@ -4,3 +4,4 @@ export * from './community-health';
 export * from './rewards';
 export * from './zones';
 export * from './estimates';
+export * from './analytics';

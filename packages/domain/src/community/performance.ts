@@ -399,7 +399,56 @@ export const driverPerformanceSchema = z.object({
     monthlyBonusCapCents: z.number().int(),
     perks: z.array(z.enum(tierPerks)),
   }),
-  /** Which metrics the product does not measure yet (their default applies). */
+  /**
+   * Metrics with no data for this driver in the period, so their default applies (5.0): punctuality
+   * without a pickup whose ETA was recorded at accept, safety without a safety rating or incident.
+   */
   unmeasured: z.array(z.enum(judgedMetrics)),
+  /** The period the metrics cover (ISO). */
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  /** The tier stored by the last recompute (scheduled or on demand) and when it ran; null: never. */
+  storedTier: z.object({ tier: z.enum(driverTiers), computedAt: z.string() }).nullable(),
+  /** Bonus pool payout of the last month whose pool ran for the driver's territory, cents (0: none). */
+  monthlyBonus: z.number().int(),
+  lastBonus: z
+    .object({
+      month: z.string(),
+      quintile: z.number().int().nullable(),
+      guarantee: z.number().int(),
+      streak: z.number().int(),
+      performance: z.number().int(),
+      total: z.number().int(),
+    })
+    .nullable(),
 });
 export type DriverPerformance = z.infer<typeof driverPerformanceSchema>;
+
+/** One driver's stored tier (GET /api/licensee/driver-tiers): as the last recompute judged them. */
+export const driverTierRowSchema = z.object({
+  driverId: z.string(),
+  name: z.string(),
+  tier: z.enum(driverTiers),
+  overallScore: z.number(),
+  /** Share of the territory's ranked drivers strictly above (0-1); null while unranked (under 20 rides). */
+  topFraction: z.number().nullable(),
+  metrics: driverMetricsSchema,
+  computedAt: z.string(),
+});
+export type DriverTierRow = z.infer<typeof driverTierRowSchema>;
+
+/** GET /api/licensee/driver-tiers?territoryId=: a territory's drivers by tier, best score first. */
+export const driverTiersResponseSchema = z.object({
+  territoryId: z.string(),
+  /** When the newest of these rows was computed; null when the territory was never computed. */
+  computedAt: z.string().nullable(),
+  drivers: z.array(driverTierRowSchema),
+});
+export type DriverTiersResponse = z.infer<typeof driverTiersResponseSchema>;
+
+/** POST /api/licensee/tiers/recompute: what was recomputed. */
+export const tierRecomputeResponseSchema = z.object({
+  computedAt: z.string(),
+  territories: z.array(z.object({ territoryId: z.string(), drivers: z.number().int() })),
+});
+export type TierRecomputeResponse = z.infer<typeof tierRecomputeResponseSchema>;
