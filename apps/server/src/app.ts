@@ -21,14 +21,19 @@ import { applicationsRoutes } from './modules/applications/routes';
 import { assistantRoutes } from './modules/assistant/routes';
 import { sharedOfflineEngine } from './modules/assistant/service';
 import { adminRoutes } from './modules/admin/routes';
+import { analyticsRoutes } from './modules/analytics/routes';
+import { communityRoutes } from './modules/community/routes';
 import { OffsetClock, testClockRoutes } from './modules/dev/test-clock';
 import { driversRoutes } from './modules/drivers/routes';
 import { favoritesRoutes } from './modules/favorites/routes';
 import { geoRoutes } from './modules/geo/routes';
 import { healthRoutes } from './modules/health/routes';
 import { realtimeRoutes } from './modules/realtime/routes';
+import { rewardsRoutes } from './modules/rewards/routes';
 import { ridesRoutes } from './modules/rides/routes';
 import { paymentsRoutes } from './modules/payments/routes';
+import { registerZoneRefresh } from './modules/pricing/refresh';
+import { pricingRoutes } from './modules/pricing/routes';
 import type { FaultHook } from './modules/payments/service';
 import { licenseeRoutes } from './modules/territories/routes';
 import { authPlugin } from './plugins/auth';
@@ -105,12 +110,17 @@ export async function buildApp({ config, database, now, faults, logger = true }:
   await app.register(driversRoutes(services.drivers, services.rides, db, clock));
   await app.register(favoritesRoutes(db));
   await app.register(paymentsRoutes(services.payments, services.paymentViews));
+  await app.register(rewardsRoutes(services.rewards, services.territories, config.settlementSweepMs > 0 ? 60_000 : 0));
   await app.register(assistantRoutes(services.assistant, services.mediation, config.aiRateLimitPerMinute));
   if (testClock) await app.register(testClockRoutes(testClock, services.payments));
   await app.register(licenseeRoutes({ db, ...services, now: clock }));
+  await app.register(pricingRoutes(services.pricing, config.zoneRefreshMs));
   await app.register(adminRoutes(db, services.index, services.paymentViews, clock));
+  await app.register(analyticsRoutes(services.analytics));
+  await app.register(communityRoutes({ db, tiers: services.tiers, bonusPool: services.bonusPool, territories: services.territories, now: clock }));
   await app.register(realtimeRoutes({ ...services, authTimeoutMs: config.wsAuthTimeoutMs }));
-  registerBackgroundWork(app, services, config.dispatchSweepMs, config.settlementSweepMs);
+  registerBackgroundWork(app, services, config.dispatchSweepMs, config.settlementSweepMs, config.tierRecomputeMs);
+  registerZoneRefresh(app, services.pricing, config.zoneRefreshMs);
   if (config.assistantWarmup) {
     // Trains in the background (yielding between languages); a chat message before it is done waits for it.
     app.addHook('onReady', async () => {
@@ -130,11 +140,13 @@ declare module 'fastify' {
 }
 
 /** Restores live state from the database once the app is ready, then runs the dispatch sweep. */
-function registerBackgroundWork(app: AppInstance, services: Services, sweepMs: number, settlementMs: number): void {
+function registerBackgroundWork(app: AppInstance, services: Services, sweepMs: number, settlementMs: number, tierMs: number): void {
   let timer: ReturnType<typeof setInterval> | undefined;
   let settlementTimer: ReturnType<typeof setInterval> | undefined;
+  let tierTimer: ReturnType<typeof setInterval> | undefined;
   let isSweeping = false;
   let isSettling = false;
+  let isRecomputing = false;
   app.addHook('onReady', async () => {
     await services.dispatcher.restore();
     await services.drivers.restore();
@@ -146,9 +158,23 @@ function registerBackgroundWork(app: AppInstance, services: Services, sweepMs: n
         services.payments
           .settle()
           .catch((error: unknown) => app.log.error({ err: error }, 'settlement run failed'))
+          // Then last month's bonus pools, once the month is over (a run per territory and month, posted once).
+          .then(() => services.bonusPool.runDue())
+          .catch((error: unknown) => app.log.error({ err: error }, 'bonus pool run failed'))
           .finally(() => (isSettling = false));
       }, settlementMs);
       settlementTimer.unref();
+    }
+    if (tierMs > 0) {
+      tierTimer = setInterval(() => {
+        if (isRecomputing) return;
+        isRecomputing = true;
+        services.tiers
+          .recompute()
+          .catch((error: unknown) => app.log.error({ err: error }, 'tier recompute failed'))
+          .finally(() => (isRecomputing = false));
+      }, tierMs);
+      tierTimer.unref();
     }
     if (sweepMs <= 0) return;
     timer = setInterval(() => {
@@ -164,6 +190,7 @@ function registerBackgroundWork(app: AppInstance, services: Services, sweepMs: n
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
     if (settlementTimer) clearInterval(settlementTimer);
+    if (tierTimer) clearInterval(tierTimer);
     await services.hub.close();
   });
 }

@@ -33,6 +33,8 @@ const envSchema = z.object({
   ESCROW_HOLD_SECONDS: z.coerce.number().int().min(0).default(3 * 86_400),
   DISPUTE_WINDOW_DAYS: z.coerce.number().positive().default(7),
   SETTLEMENT_SWEEP_MS: z.coerce.number().int().min(0).default(30_000),
+  TIER_RECOMPUTE_MS: z.coerce.number().int().min(0).optional(),
+  ZONE_REFRESH_MS: z.coerce.number().int().min(0).optional(),
   STRIPE_SECRET_KEY: z.string().min(8).optional(),
   STRIPE_API_URL: z.url().default('https://api.stripe.com'),
   TEST_CLOCK: booleanFlag.default(false),
@@ -81,6 +83,10 @@ export type Config = {
   disputeWindowMs: number;
   /** How often escrow is released and half-done settlements retried; 0 turns the timer off. */
   settlementSweepMs: number;
+  /** How often every territory's driver tiers are recomputed and stored (default 1 hour; 0 turns the timer off, the default in tests). */
+  tierRecomputeMs: number;
+  /** How often pricing zones recount open requests and idle drivers (default 30 s; 0 turns the timer off, the default in tests). */
+  zoneRefreshMs: number;
   /** Set: payments go through Stripe (PaymentIntents with manual capture); unset: the embedded provider. */
   stripe: { secretKey: string; apiUrl: string } | undefined;
   /** Lets an admin move the server's clock forward (POST /api/dev/clock): for end-to-end tests of escrow, never in production. */
@@ -135,6 +141,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     escrowHoldMs: e.ESCROW_HOLD_SECONDS * 1000,
     disputeWindowMs: e.DISPUTE_WINDOW_DAYS * 86_400_000,
     settlementSweepMs: e.SETTLEMENT_SWEEP_MS,
+    tierRecomputeMs: e.TIER_RECOMPUTE_MS ?? (e.NODE_ENV === 'test' ? 0 : 3_600_000),
+    zoneRefreshMs: e.ZONE_REFRESH_MS ?? (e.NODE_ENV === 'test' ? 0 : 30_000),
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, apiUrl: e.STRIPE_API_URL } : undefined,
     testClock: e.TEST_CLOCK,
     ai: e.AI_BASE_URL ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS } : undefined,

@@ -8,19 +8,24 @@ import { OpenAiCompatibleResponder } from './modules/assistant/llm';
 import { createMediationService } from './modules/assistant/mediation';
 import { createAssistantService, sharedOfflineEngine } from './modules/assistant/service';
 import { GridDriverIndex, type DriverLocationIndex } from './modules/dispatch/driver-index';
+import { createBonusPoolService } from './modules/community/bonus-pool';
+import { createTiersService } from './modules/community/tiers';
 import { createDriversService } from './modules/drivers/service';
 import { HttpGeocoder, OfflineGeocoder, type Geocoder } from './modules/geo/geocoder';
 import { EstimateRouter, OsrmRouter, type RouteProvider } from './modules/geo/router';
 import { usZipIndex } from './modules/geo/zip-index';
 import { InProcessHub, type RealtimeHub } from './modules/realtime/hub';
 import { defaultDispatchSettings, Dispatcher } from './modules/rides/dispatch';
+import { createRewardsService } from './modules/rewards/service';
 import { createRidesService } from './modules/rides/service';
 import { EmbeddedProvider } from './modules/payments/embedded-provider';
 import type { PaymentProvider } from './modules/payments/provider';
 import { createPaymentsService, type FaultHook } from './modules/payments/service';
 import { StripeProvider } from './modules/payments/stripe-provider';
 import { createPaymentViews } from './modules/payments/views';
+import { createPricingService } from './modules/pricing/service';
 import { createTerritoriesService } from './modules/territories/service';
+import { createAnalyticsService } from './modules/analytics/service';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -52,12 +57,17 @@ export function createServices(config: Config, db: Database, now: () => Date, lo
     mediator: () => mediation,
   });
   const paymentViews = createPaymentViews(db, payments, now);
+  const analytics = createAnalyticsService(db, paymentViews, now);
 
   // The dispatcher and the rides service need each other: each reaches the other through a closure.
   const dispatcher: Dispatcher = new Dispatcher(db, index, hub, { ...defaultDispatchSettings, offerTimeoutMs: config.offerTimeoutMs }, now, (id) => rides.loadRide(id), log);
   const getDispatcher = () => dispatcher;
-  const rides = createRidesService({ db, territories, router, index, hub, now, dispatcher: getDispatcher, payments, log });
+  const pricing = createPricingService({ db, zips, now });
+  const rewards = createRewardsService({ db, now, log });
+  const rides = createRidesService({ db, territories, router, index, hub, now, dispatcher: getDispatcher, payments, pricing, log, rewards });
   const drivers = createDriversService({ db, territories, index, now, dispatcher: getDispatcher });
+  const tiers = createTiersService({ db, now });
+  const bonusPool = createBonusPoolService({ db, now, log });
 
 
   // The assistants: the offline engine is trained once per process, in the background (app.ts starts it).
@@ -74,5 +84,5 @@ export function createServices(config: Config, db: Database, now: () => Date, lo
     log,
   });
 
-  return { zips, geocoder, router, hub, index, territories, accounts, applications, payments, paymentViews, rides, dispatcher, drivers, assistant, mediation };
+  return { zips, geocoder, router, hub, index, territories, accounts, applications, payments, paymentViews, analytics, pricing, rides, rewards, dispatcher, drivers, tiers, bonusPool, assistant, mediation };
 }

@@ -151,6 +151,11 @@ describe.each(backends)('the rides API on %s', (backend) => {
         quoteId: expect.any(String),
         expiresAt: new Date(clock.getTime() + 10 * 60_000).toISOString(),
         territoryName: 'Midtown',
+        // A new territory's zones are tier 2 at multiplier 1 until the zone refresh runs (docs/community-economics.md §5).
+        zoneTier: 2,
+        zoneMultiplier: 1,
+        rateAdjustmentPercent: 0,
+        rateNotice: null,
       });
 
       // Prices may change between the quote and the booking (a licensee rate change taking effect, say).

@@ -23,6 +23,10 @@ export const users = pgTable(
     phone: text('phone'),
     homeAddress: text('home_address'),
     preferredPaymentMethod: text('preferred_payment_method'),
+    /** A rider's own referral code (given out on first use of rewards); unique. */
+    referralCode: text('referral_code').unique(),
+    /** The rider whose code this user signed up with: 50 points to them at this user's first completed ride. */
+    referredBy: uuid('referred_by'),
     createdAt: createdAt(),
   },
   (t) => [check('users_role_check', sql`${t.role} in ('customer', 'driver', 'licensee', 'admin')`)],
@@ -631,6 +635,22 @@ export const rewardCredits = pgTable(
     createdAt: at('created_at').notNull(),
   },
   (t) => [index('reward_credits_user_idx').on(t.userId), check('reward_credits_remaining_check', sql`${t.remaining} >= 0 and ${t.remaining} <= ${t.amount}`)],
+);
+
+/** Which credits paid which ride, so a cancelled ride gives each credit back exactly once (restoredAt). */
+export const rewardCreditUses = pgTable(
+  'reward_credit_uses',
+  {
+    rideId: uuid('ride_id')
+      .notNull()
+      .references(() => rides.id, { onDelete: 'cascade' }),
+    creditId: uuid('credit_id')
+      .notNull()
+      .references(() => rewardCredits.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    restoredAt: at('restored_at'),
+  },
+  (t) => [uniqueIndex('reward_credit_uses_ride_credit').on(t.rideId, t.creditId), check('reward_credit_uses_amount_check', sql`${t.amount} > 0`)],
 );
 
 /** Time-limited rewards: priority booking (used by one ride) and champion status (a badge). */

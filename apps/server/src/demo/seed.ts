@@ -1,8 +1,9 @@
 import { estimateRoute, formatExpiry, quoteFare } from '@coride/domain';
+import { adjustmentEffectiveAt } from '@coride/domain/community/zones';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { driverApplications, driverPresence, driverProfiles, licenseeApplications, rides, territories, territoryZipCodes, users } from '../db/schema';
+import { driverApplications, driverPresence, driverProfiles, licenseeApplications, pricingZones, rateAdjustments, rides, territories, territoryZipCodes, users } from '../db/schema';
 import { EmbeddedProvider } from '../modules/payments/embedded-provider';
 import { createPaymentsService } from '../modules/payments/service';
 import { InProcessHub } from '../modules/realtime/hub';
@@ -19,6 +20,13 @@ export const demoAccounts = {
   licensee: 'demo-licensee@coride.test',
   rider: 'demo-rider@coride.test',
   driver: (n: number) => `demo-driver-${n}@coride.test`,
+};
+
+/** Business districts are tier 1 (110%), Harlem's residential blocks tier 3 (90%); the rest tier 2. */
+const demoZoneTiers: Record<string, 1 | 2 | 3 | 4> = {
+  '10001': 1, '10017': 1, '10018': 1, '10019': 1, '10020': 1, '10022': 1, '10036': 1,
+  '10004': 1, '10005': 1, '10006': 1, '10007': 1,
+  '10026': 3, '10027': 3, '10029': 3, '10030': 3,
 };
 
 /** Manhattan, split into licenses of at most 10 zip codes each. */
@@ -112,8 +120,24 @@ export async function seedDemoWorld(db: Database, config: Config, zips: ZipIndex
         .returning();
       const [territory] = await tx.insert(territories).values({ licenseeId: licensee.id, applicationId: application!.id, name: t.name }).returning();
       await tx.insert(territoryZipCodes).values(t.zips.map((zip) => ({ zip, territoryId: territory!.id })));
+      // Pricing zones with the tiers of docs/community-economics.md §5 (unlisted zips: tier 2).
+      await tx
+        .insert(pricingZones)
+        .values(t.zips.map((zip) => ({ zip, territoryId: territory!.id, tier: demoZoneTiers[zip] ?? 2, updatedAt: now })))
+        .onConflictDoUpdate({ target: pricingZones.zip, set: { tier: sql`excluded.tier` } });
       territoryIds.push(territory!.id);
     }
+    // A rate change announced two days ago, so the demo shows the 7-day notice to riders and the licensee.
+    const announcedAt = new Date(now.getTime() - 2 * 86_400_000);
+    await tx.insert(rateAdjustments).values({
+      territoryId: territoryIds[0]!,
+      proposedBy: licensee.id,
+      percent: 3,
+      justification: 'Fuel and insurance costs for Midtown drivers rose this year; drivers asked for a small rate rise.',
+      communityInput: 'Driver meeting and rider survey: most riders accepted +3% to keep waits short.',
+      announcedAt,
+      effectiveAt: adjustmentEffectiveAt(announcedAt),
+    });
 
     const rider = await person('customer', demoAccounts.rider, 'Riley', 'Rider');
     const driverIds: string[] = [];

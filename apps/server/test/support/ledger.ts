@@ -28,7 +28,12 @@ export async function ledgerInvariants(db: Database): Promise<number> {
   expect(drift, 'every balance is the sum of its entries').toEqual([]);
 
   const [escrow] = await rows<{ balance: string | null }>(db, sql`select coalesce(sum(amount), 0)::text as balance from ledger_entries where account_id = 'escrow'`);
-  const [held] = await rows<{ held: string | null }>(db, sql`select coalesce(sum(amount - refunded), 0)::text as held from charges where status = 'captured' and released_at is null`);
+  // A fare's reward credit is paid into escrow by the platform next to the rider's charge (docs/community-economics.md §4).
+  const [held] = await rows<{ held: string | null }>(
+    db,
+    sql`select coalesce(sum(c.amount - c.refunded + case when c.kind = 'fare' then r.credit_applied else 0 end), 0)::text as held
+        from charges c join rides r on r.id = c.ride_id where c.status = 'captured' and c.released_at is null`,
+  );
   expect(Number(escrow?.balance ?? 0), 'escrow holds exactly the unreleased charges').toBe(Number(held?.held ?? 0));
 
   const twice = await rows(db, sql`select charge_id, kind from ledger_transactions where charge_id is not null and kind in ('capture', 'release') group by charge_id, kind having count(*) > 1`);

@@ -1,6 +1,8 @@
 import type { PublicUser, RegisterRequest, Role } from '@coride/domain';
+import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { createDriverApplication, createLicenseeApplication } from '../applications/repository';
 import { LoginThrottle } from './login-throttle';
@@ -45,6 +47,9 @@ export function createAccountsService(db: Database, config: Config, now: () => D
     async register(request: RegisterRequest): Promise<{ user: PublicUser; token: string }> {
       const passwordHash = await hashPassword(request.password, config.passwordCost);
       const placement = request.role === 'driver' ? await placeDriveArea(request.driveArea) : undefined;
+      const referralCode = request.role === 'customer' ? request.referralCode?.trim().toUpperCase() : undefined;
+      const [referrer] = referralCode ? await db.select({ id: users.id }).from(users).where(eq(users.referralCode, referralCode)) : [];
+      if (referralCode && !referrer) throw new AppError('VALIDATION_FAILED', 'This referral code does not exist.', { referralCode: 'Unknown referral code' });
       const user = await db.transaction(async (tx) => {
         const created = await repo.insertUser(tx, {
           role: request.role,
@@ -55,6 +60,7 @@ export function createAccountsService(db: Database, config: Config, now: () => D
           phone: request.phone,
           homeAddress: request.role === 'customer' ? request.homeAddress : null,
           preferredPaymentMethod: request.role === 'customer' ? (request.preferredPaymentMethod ?? 'credit-card') : null,
+          referredBy: referrer?.id ?? null,
         });
         if (!created) {
           throw new AppError('EMAIL_TAKEN', 'An account with this email already exists. Sign in instead.', {

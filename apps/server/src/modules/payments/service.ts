@@ -79,6 +79,9 @@ function escrowState(charge: ChargeRow, openDispute: boolean): EscrowState {
   return openDispute ? 'disputed' : 'held';
 }
 
+/** The provider reference of a fare the reward credit pays in full: no card hold exists. */
+const creditOnlyRef = (rideId: string) => `credit-only:${rideId}`;
+
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
 export function createPaymentsService(deps: {
@@ -159,8 +162,12 @@ export function createPaymentsService(deps: {
     return row;
   }
 
-  /** Rider source -> escrow for a charge just marked captured, once per charge (the key). */
-  async function postCapture(tx: Executor, charge: ChargeRow, at: Date, memo: string): Promise<void> {
+  /**
+   * Rider source -> escrow for a charge just marked captured, once per charge (the key). A fare with
+   * reward credit: the rider pays the charge, the platform software account pays the credit, escrow
+   * receives the whole fare, so the split is unchanged (docs/community-economics.md §4).
+   */
+  async function postCapture(tx: Executor, charge: ChargeRow, at: Date, memo: string, creditApplied = 0): Promise<void> {
     await post(tx, {
       key: `capture:${charge.id}`,
       kind: 'capture',
@@ -170,7 +177,8 @@ export function createPaymentsService(deps: {
       memo,
       postings: [
         { accountId: accounts.riderSource(charge.riderId), amount: -charge.amount },
-        { accountId: accounts.escrow, amount: charge.amount },
+        { accountId: accounts.platformSoftware, amount: -creditApplied },
+        { accountId: accounts.escrow, amount: charge.amount + creditApplied },
       ],
     });
   }
@@ -184,13 +192,13 @@ export function createPaymentsService(deps: {
    * (a retry, the capture, the void) asks the provider again with the same key and gets the same hold.
    * A declined card marks the charge failed and answers 422 PAYMENT_DECLINED.
    */
-  async function authorizeFare(ride: { id: string; riderId: string; totalFare: number }): Promise<ChargeRow> {
+  async function authorizeFare(ride: { id: string; riderId: string; totalFare: number; creditApplied?: number }): Promise<ChargeRow> {
     let charge = await chargeOf(db, ride.id, 'fare');
     if (!charge) {
       const method = await chargeableMethod(ride.riderId);
       [charge] = await db
         .insert(charges)
-        .values({ rideId: ride.id, riderId: ride.riderId, kind: 'fare', paymentMethodId: method.id, provider: provider.name, amount: ride.totalFare, status: 'authorized', createdAt: now() })
+        .values({ rideId: ride.id, riderId: ride.riderId, kind: 'fare', paymentMethodId: method.id, provider: provider.name, amount: ride.totalFare - (ride.creditApplied ?? 0), status: 'authorized', createdAt: now() })
         .onConflictDoNothing()
         .returning();
       charge ??= (await chargeOf(db, ride.id, 'fare'))!;
@@ -203,6 +211,11 @@ export function createPaymentsService(deps: {
   async function holdWithProvider(charge: ChargeRow): Promise<ChargeRow> {
     const [method] = await db.select().from(paymentMethods).where(eq(paymentMethods.id, charge.paymentMethodId));
     let providerRef: string;
+    if (charge.amount === 0) {
+      // Reward credit covers the whole fare: nothing to hold on the card.
+      const [updated] = await db.update(charges).set({ providerRef: creditOnlyRef(charge.rideId) }).where(eq(charges.id, charge.id)).returning();
+      return updated!;
+    }
     try {
       ({ id: providerRef } = await provider.authorize({ token: method!.providerToken, amount: charge.amount, idempotencyKey: `fare-auth:${charge.rideId}`, description: `Ride ${charge.rideId}` }));
     } catch (error) {
@@ -231,7 +244,8 @@ export function createPaymentsService(deps: {
   async function voidFare(rideId: string): Promise<void> {
     const charge = await chargeOf(db, rideId, 'fare');
     if (!charge || charge.status !== 'authorized') return;
-    await provider.cancel({ id: await providerRefOf(charge), idempotencyKey: `fare-void:${charge.id}` });
+    const ref = await providerRefOf(charge);
+    if (ref !== creditOnlyRef(charge.rideId)) await provider.cancel({ id: ref, idempotencyKey: `fare-void:${charge.id}` });
     await fault('void:after-provider');
     await db
       .update(charges)
@@ -249,19 +263,22 @@ export function createPaymentsService(deps: {
     if (!charge || charge.status !== 'authorized') return false;
     const [ride] = await db.select().from(rides).where(eq(rides.id, rideId));
     if (!ride || ride.status !== 'completed') return false;
-    await provider.capture({ id: await providerRefOf(charge), amount: ride.totalFare, idempotencyKey: `fare-capture:${charge.id}` });
+    // The card pays the fare less the reward credit taken at booking; the platform pays the credit.
+    const paid = ride.totalFare - ride.creditApplied;
+    const ref = await providerRefOf(charge);
+    if (ref !== creditOnlyRef(rideId)) await provider.capture({ id: ref, amount: paid, idempotencyKey: `fare-capture:${charge.id}` });
     await fault('capture:after-provider');
     const at = now();
     return db.transaction(async (tx) => {
       const [captured] = await tx
         .update(charges)
         // The hold runs from the end of the ride, even when a failure delayed the capture.
-        .set({ status: 'captured', amount: ride.totalFare, capturedAt: at, releaseAfter: new Date((ride.completedAt ?? at).getTime() + settings.escrowHoldMs), split: splitFare(ride) })
+        .set({ status: 'captured', amount: paid, capturedAt: at, releaseAfter: new Date((ride.completedAt ?? at).getTime() + settings.escrowHoldMs), split: splitFare(ride) })
         .where(and(eq(charges.id, charge.id), eq(charges.status, 'authorized')))
         .returning();
       if (!captured) return false;
       await fault('capture:in-transaction');
-      await postCapture(tx, captured, at, 'fare captured into escrow');
+      await postCapture(tx, captured, at, ride.creditApplied > 0 ? 'fare captured into escrow (reward credit from the platform)' : 'fare captured into escrow', ride.creditApplied);
       return true;
     });
   }

@@ -68,6 +68,7 @@ export function createPaymentViews(db: Database, payments: PaymentsService, now:
         tip: ride.tip,
         refunded,
         paid: captured.reduce((sum, c) => sum + c.amount, 0) - refunded,
+        creditApplied: ride.creditApplied,
         currency: 'USD',
         paymentMethod: fare ? (methods.get(fare.paymentMethodId) ?? null) : null,
         split,
@@ -117,6 +118,7 @@ export function createPaymentViews(db: Database, payments: PaymentsService, now:
           tip: ride.tip,
           refunded,
           paid: captured.reduce((sum, c) => sum + c.amount, 0) - refunded,
+        creditApplied: ride.creditApplied,
           escrow: fare
             ? payments.escrowState(
                 fare,

@@ -95,7 +95,8 @@ export class Dispatcher {
       const pickup = { lat: ride.pickupLat, lng: ride.pickupLng };
       const { radiiMiles } = this.settings;
       for (let level = Math.max(ride.dispatchRound, 1); level <= radiiMiles.length; level += 1) {
-        const batch = await this.idleNearest(tx, ride.territoryId, pickup, radiiMiles[level - 1]!, offered, now);
+        // A priority booking (rewards) is offered to a batch twice as large (docs/community-economics.md §4).
+        const batch = await this.idleNearest(tx, ride.territoryId, pickup, radiiMiles[level - 1]!, offered, now, ride.priority ? this.settings.batchSize * 2 : this.settings.batchSize);
         if (batch.length === 0) continue;
         const expiresAt = new Date(now.getTime() + this.settings.offerTimeoutMs);
         const offers = await repo.insertOffers(
@@ -131,8 +132,7 @@ export class Dispatcher {
    * database, so the index is asked again past them until a batch is found or the radius is exhausted:
    * a crowd of busy drivers near the pickup must not hide the idle ones behind it.
    */
-  private async idleNearest(tx: Transaction, territoryId: string, pickup: LatLng, radiusMiles: number, offered: Set<string>, now: Date): Promise<NearbyDriver[]> {
-    const { batchSize } = this.settings;
+  private async idleNearest(tx: Transaction, territoryId: string, pickup: LatLng, radiusMiles: number, offered: Set<string>, now: Date, batchSize: number): Promise<NearbyDriver[]> {
     const limit = batchSize * 10;
     const skip = new Set(offered);
     const batch: NearbyDriver[] = [];
@@ -164,6 +164,9 @@ export class Dispatcher {
         }
         const ride = await repo.transitionRide(tx, rideId, 'requested', { status: 'accepted', driverId, acceptedAt: now });
         if (!ride) throw new AppError('CONFLICT', 'This ride has already been taken or cancelled');
+        // The pickup ETA the rider is told now (ride_accepted), kept for punctuality (drivers/performance.ts).
+        const eta = etaMinutes('accepted', { lat: ride.pickupLat, lng: ride.pickupLng }, { lat: ride.dropoffLat, lng: ride.dropoffLng }, this.index.get(driverId));
+        if (eta !== null) await repo.updateRide(tx, rideId, { pickupEtaSeconds: eta * 60 });
         await repo.setOfferStatus(tx, offer.id, 'accepted', now);
         withdrawn = await repo.withdrawPendingOffers(tx, rideId, now);
         return ride;

@@ -57,5 +57,8 @@ export function toRide(details: RideDetails, driverLocation: LatLng | undefined)
     territoryId: ride.territoryId,
     rider: details.rider,
     driver: toRideDriver(details, driverLocation),
+    creditApplied: ride.creditApplied,
+    priority: ride.priority,
+    safetyRating: ride.safetyRating,
   };
 }

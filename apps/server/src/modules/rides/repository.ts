@@ -181,7 +181,8 @@ export async function ridesAwaitingDispatch(db: Executor, limit = 100): Promise<
         sql`not exists (select 1 from ${rideOffers} o where o.ride_id = ${rides.id} and o.status = 'pending')`,
       ),
     )
-    .orderBy(rides.requestedAt)
+    // Priority bookings (a rewards perk) are dispatched before the other waiting requests.
+    .orderBy(desc(rides.priority), rides.requestedAt)
     .limit(limit);
 }
 

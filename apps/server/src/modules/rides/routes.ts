@@ -94,7 +94,7 @@ export function ridesRoutes(rides: RidesService, dispatcher: Dispatcher) {
     app.post(
       '/api/rides/:id/rate',
       { onRequest: requireRole('customer'), schema: { params: idParamsSchema, body: rateRideRequestSchema, response: { 200: rideSchema, ...errors } } },
-      async (request) => rides.rate(currentUser(request), request.params.id, request.body.rating, request.body.comment),
+      async (request) => rides.rate(currentUser(request), request.params.id, request.body.rating, request.body.comment, request.body.safetyRating),
     );
 
     app.post(

@@ -9,6 +9,8 @@ import type { AuthenticatedUser } from '../accounts/service';
 import type { DriverLocationIndex } from '../dispatch/driver-index';
 import type { RouteProvider } from '../geo/router';
 import type { PaymentsService } from '../payments/service';
+import type { RewardsService } from '../rewards/service';
+import type { PricingService } from '../pricing/service';
 import type { RealtimeHub } from '../realtime/hub';
 import type { TerritoriesService } from '../territories/service';
 import type { Dispatcher } from './dispatch';
@@ -33,7 +35,9 @@ export function createRidesService(deps: {
   now: () => Date;
   dispatcher: () => Dispatcher;
   payments: PaymentsService;
+  pricing: PricingService;
   log: FastifyBaseLogger;
+  rewards: RewardsService;
 }) {
   const { db, territories, router, index, hub, now, payments, log } = deps;
 
@@ -64,11 +68,21 @@ export function createRidesService(deps: {
     return { zip: placed.zip, territory: placed.territory };
   }
 
-  /** The upfront price of the trip (a routing call when a router is configured). */
-  async function fareFor(request: QuoteRequest) {
-    const route = await router.route(request.pickupLocation, request.dropoffLocation);
+  /**
+   * The upfront price of the trip (a routing call when a router is configured), in the pickup's
+   * pricing zone: tier × its stored current multiplier, and the territory's licensee adjustment in
+   * force at `at` (docs/community-economics.md §5).
+   */
+  async function fareFor(request: QuoteRequest, placed: { zip: string; territory: { id: string } }, at: Date) {
+    const [route, zone] = await Promise.all([router.route(request.pickupLocation, request.dropoffLocation), deps.pricing.pricingFor(placed.territory.id, placed.zip, at)]);
     if (route.distanceMiles > 300) throw new AppError('BUSINESS_RULE', 'Trips are limited to 300 miles', { dropoffLocation: 'This destination is too far away' });
-    return quoteFare({ distanceMiles: route.distanceMiles, durationMinutes: route.durationMinutes });
+    const fare = quoteFare({
+      distanceMiles: route.distanceMiles,
+      durationMinutes: route.durationMinutes,
+      zoneMultiplier: zone.zoneMultiplier,
+      rateAdjustmentPercent: zone.rateAdjustmentPercent,
+    });
+    return { fare, zone };
   }
 
   /** Applies a ride command through the state machine; the update only lands if nobody changed the ride meanwhile. */
@@ -93,8 +107,9 @@ export function createRidesService(deps: {
 
     async quote(rider: AuthenticatedUser, request: QuoteRequest): Promise<QuoteResponse> {
       const placed = await placePickup(request);
-      const fare = await fareFor(request);
-      const expiresAt = new Date(now().getTime() + QUOTE_TTL_MS);
+      const at = now();
+      const { fare, zone } = await fareFor(request, placed, at);
+      const expiresAt = new Date(at.getTime() + QUOTE_TTL_MS);
       const stored = await repo.insertQuote(db, {
         riderId: rider.id,
         territoryId: placed.territory.id,
@@ -105,9 +120,21 @@ export function createRidesService(deps: {
         dropoffLat: request.dropoffLocation.lat,
         dropoffLng: request.dropoffLocation.lng,
         ...priceColumns(fare),
+        zoneTier: zone.zoneTier,
+        zoneMultiplier: zone.zoneMultiplier,
+        rateAdjustmentPercent: zone.rateAdjustmentPercent,
         expiresAt,
       });
-      return { ...fare, quoteId: stored.id, expiresAt: expiresAt.toISOString(), territoryName: placed.territory.name };
+      return {
+        ...fare,
+        quoteId: stored.id,
+        expiresAt: expiresAt.toISOString(),
+        territoryName: placed.territory.name,
+        zoneTier: zone.zoneTier,
+        zoneMultiplier: zone.zoneMultiplier,
+        rateAdjustmentPercent: zone.rateAdjustmentPercent,
+        rateNotice: zone.rateNotice,
+      };
     },
 
     /**
@@ -132,12 +159,23 @@ export function createRidesService(deps: {
       const placed = await placePickup(request);
       // No card, no booking: refused before anything is created.
       await payments.chargeableMethod(rider.id);
-      // A valid quote of this rider for these places fixes the price: no need to route again.
-      const price = isQuoteUsable ? quote : await fareFor(request);
+      // A valid quote of this rider for these places fixes the price (and how it was made: zone tier,
+      // multiplier, adjustment), even if the zone or the adjustment changed since: no need to route again.
+      const price = isQuoteUsable
+        ? { ...priceColumns(quote), zoneTier: quote.zoneTier, zoneMultiplier: quote.zoneMultiplier, rateAdjustmentPercent: quote.rateAdjustmentPercent }
+        : await fareFor(request, placed, at).then(({ fare, zone }) => ({
+            ...priceColumns(fare),
+            zoneTier: zone.zoneTier,
+            zoneMultiplier: zone.zoneMultiplier,
+            rateAdjustmentPercent: zone.rateAdjustmentPercent,
+          }));
 
       let created: repo.RideRow;
       try {
-        created = await repo.insertRide(db, {
+        // In one transaction with the ride: the rider's reward credit (up to the fare) and an unused
+        // priority perk are taken for it (docs/community-economics.md §4).
+        created = await db.transaction(async (tx) => {
+          const row = await repo.insertRide(tx, {
           riderId: rider.id,
           territoryId: placed.territory.id,
           status: 'requested',
@@ -148,9 +186,11 @@ export function createRidesService(deps: {
           dropoffAddress: request.dropoffLocation.address,
           dropoffLat: request.dropoffLocation.lat,
           dropoffLng: request.dropoffLocation.lng,
-          ...priceColumns(price),
+          ...price,
           idempotencyKey: idempotencyKey ?? null,
           requestedAt: at,
+          });
+          return { ...row, ...(await deps.rewards.applyAtBooking(tx, row)) };
         });
       } catch (error) {
         // A concurrent retry with the same key may trip rides_one_active_per_rider before
@@ -169,6 +209,7 @@ export function createRidesService(deps: {
         await payments.authorizeFare(created);
       } catch (error) {
         await repo.transitionRide(db, created.id, 'requested', { status: 'cancelled', cancelledAt: now(), cancelledBy: 'system', cancelReason: 'payment_failed' });
+        await deps.rewards.restoreForRide(created.id);
         throw error;
       }
       // Dispatch in the background: the rider gets the ride at once, offers follow over the WebSocket.
@@ -212,6 +253,8 @@ export function createRidesService(deps: {
       await deps.dispatcher().withdrawOffers(id);
       // Let the hold go now; if the provider fails, the settlement run retries.
       await payments.voidFare(id).catch((error: unknown) => log.warn({ err: error, rideId: id }, 'void of the fare hold failed; will retry'));
+      // The reward credit held for the fare comes back (the rewards job retries a failure).
+      await deps.rewards.restoreForRide(id).catch((error: unknown) => log.warn({ err: error, rideId: id }, 'credit restore failed; will retry'));
       const ride = await loadRide(id);
       const message = { type: 'ride_cancelled' as const, ride, reason: updated.cancelReason ?? 'cancelled' };
       hub.publish(updated.riderId, message);
@@ -235,25 +278,32 @@ export function createRidesService(deps: {
       const current = await repo.findRide(db, id);
       if (current?.status === 'completed' && current.driverId === driver.id) {
         await payments.captureFare(id);
+        await deps.rewards.onRideCompleted(id);
         return loadRide(id);
       }
       const updated = await transition(driver, id, 'complete', (at) => ({ completedAt: at }));
       await payments.captureFare(id).catch((error: unknown) => log.warn({ err: error, rideId: id }, 'fare capture failed; will retry'));
+      // A referred rider's first completed ride earns the referrer their points (once).
+      await deps.rewards.onRideCompleted(id).catch((error: unknown) => log.warn({ err: error, rideId: id }, 'referral reward failed'));
       const ride = await loadRide(id);
       hub.publish(updated.riderId, { type: 'ride_completed', ride });
       return ride;
     },
 
-    async rate(rider: AuthenticatedUser, id: string, rating: number, comment: string | undefined): Promise<Ride> {
+    /** Rates a completed ride once; the rating earns its reward points in the same transaction (once per ride). */
+    async rate(rider: AuthenticatedUser, id: string, rating: number, comment: string | undefined, safetyRating?: number): Promise<Ride> {
       const ride = await repo.findRide(db, id);
       if (!ride || ride.riderId !== rider.id) throw notFound('Ride');
       if (ride.status !== 'completed') throw new AppError('CONFLICT', 'You can rate a ride once it is completed');
-      const [updated] = await db
-        .update(rides)
-        .set({ rating, ratingComment: comment?.trim() || null })
-        .where(and(eq(rides.id, id), eq(rides.status, 'completed'), isNull(rides.rating)))
-        .returning();
-      if (!updated) throw new AppError('CONFLICT', 'You already rated this ride');
+      await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(rides)
+          .set({ rating, ratingComment: comment?.trim() || null, safetyRating: safetyRating ?? null })
+          .where(and(eq(rides.id, id), eq(rides.status, 'completed'), isNull(rides.rating)))
+          .returning();
+        if (!updated) throw new AppError('CONFLICT', 'You already rated this ride');
+        await deps.rewards.awardRating(tx, updated, comment);
+      });
       return loadRide(id);
     },
 

@@ -1,0 +1,308 @@
+import {
+  computeMetrics,
+  estimateOnlineHours,
+  nextPayoutDate,
+  POOL_PROTECTIONS,
+  quintileSummaries,
+  runBonusPool,
+  type BonusPoolDriverLine,
+  type BonusPoolRunResult,
+  type BonusPoolRunSummary,
+  type FeeAccount,
+  type MonthlyIncome,
+  type PoolDriverInput,
+} from '@coride/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { bonusPoolRuns, rideOffers, rides, territories, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { histories, judgeCohort, territoryDriverIds } from '../drivers/performance';
+import { accounts, balance, post, type Posting } from '../payments/ledger';
+
+/** The pool account of a territory (docs/money.md). */
+export const bonusPoolAccount = (territoryId: string) => `bonus_pool:${territoryId}`;
+
+const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/** [start, end) of a "YYYY-MM" month, UTC. */
+export function monthBounds(month: string): { start: Date; end: Date } {
+  const match = MONTH_PATTERN.exec(month);
+  if (!match) throw new AppError('VALIDATION_FAILED', 'A month as YYYY-MM', { month: 'A month as YYYY-MM' });
+  const year = Number(match[1]);
+  const index = Number(match[2]) - 1;
+  return { start: new Date(Date.UTC(year, index, 1)), end: new Date(Date.UTC(year, index + 1, 1)) };
+}
+
+export const monthOf = (date: Date) => date.toISOString().slice(0, 7);
+/** The month before the one `now` is in. */
+export const previousMonth = (now: Date) => monthOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)));
+
+/**
+ * What the territory's rides released in [start, end) brought each fee account (ledger 'release'
+ * transactions posted in the month, joined to rides.territory_id), and the subtotals released: the
+ * driver's part of released fare charges (tips are released to the driver too, but are not fares).
+ * The licensee line is what the territory's current licensee's account received.
+ */
+async function monthlyIncome(tx: Executor, territoryId: string, licenseeId: string, start: Date, end: Date): Promise<MonthlyIncome> {
+  const licenseeAccount = accounts.licensee(licenseeId);
+  const result = (await tx.execute(sql`
+    select
+      coalesce(sum(e.amount) filter (where e.account_id = ${accounts.platformSoftware}), 0)::bigint as "platformSoftware",
+      coalesce(sum(e.amount) filter (where e.account_id = ${accounts.corporateAdmin}), 0)::bigint as "corporateAdmin",
+      coalesce(sum(e.amount) filter (where e.account_id = ${licenseeAccount}), 0)::bigint as "licensee",
+      coalesce(sum(e.amount) filter (where e.account_id like 'driver:%' and c.kind = 'fare'), 0)::bigint as "rideSubtotals"
+    from ledger_transactions t
+    join ledger_entries e on e.transaction_id = t.id
+    join rides r on r.id = t.ride_id
+    join charges c on c.id = t.charge_id
+    where t.kind = 'release' and t.posted_at >= ${start.toISOString()} and t.posted_at < ${end.toISOString()} and r.territory_id = ${territoryId}
+  `)) as unknown as { rows: Record<keyof MonthlyIncome, string | number>[] };
+  const row = result.rows[0];
+  const cents = (value: string | number | undefined) => Math.max(0, Number(value ?? 0));
+  return { rideSubtotals: cents(row?.rideSubtotals), platformSoftware: cents(row?.platformSoftware), corporateAdmin: cents(row?.corporateAdmin), licensee: cents(row?.licensee) };
+}
+
+/**
+ * Runs of 10 accepts completed within the month, per driver: offers answered in the month in order,
+ * a decline, a timeout or a ride the driver cancelled starting a new run. A run open at the start of
+ * the month starts from zero (ours: each month pays its own streaks).
+ */
+async function streaksInMonth(tx: Executor, driverIds: string[], start: Date, end: Date): Promise<Map<string, number>> {
+  const result = new Map(driverIds.map((id) => [id, 0]));
+  if (driverIds.length === 0) return result;
+  const offers = await tx
+    .select({ driverId: rideOffers.driverId, at: rideOffers.respondedAt, status: rideOffers.status })
+    .from(rideOffers)
+    .where(
+      and(
+        inArray(rideOffers.driverId, driverIds),
+        inArray(rideOffers.status, ['accepted', 'declined', 'expired']),
+        isNotNull(rideOffers.respondedAt),
+        gte(rideOffers.respondedAt, start),
+        lt(rideOffers.respondedAt, end),
+      ),
+    );
+  const cancels = await tx
+    .select({ driverId: rides.driverId, at: rides.cancelledAt })
+    .from(rides)
+    .where(and(inArray(rides.driverId, driverIds), eq(rides.cancelledBy, 'driver'), gte(rides.cancelledAt, start), lt(rides.cancelledAt, end)));
+  const events = [...offers.map((o) => ({ driverId: o.driverId, at: o.at!, accept: o.status === 'accepted' })), ...cancels.map((c) => ({ driverId: c.driverId!, at: c.at!, accept: false }))];
+  events.sort((a, b) => a.at.getTime() - b.at.getTime() || Number(a.accept) - Number(b.accept));
+  const run = new Map<string, number>();
+  for (const event of events) {
+    if (!event.accept) {
+      run.set(event.driverId, 0);
+      continue;
+    }
+    const next = (run.get(event.driverId) ?? 0) + 1;
+    run.set(event.driverId, next);
+    if (next % 10 === 0) result.set(event.driverId, result.get(event.driverId)! + 1);
+  }
+  return result;
+}
+
+type PoolInputs = { inputs: PoolDriverInput[]; lines: Map<string, Omit<BonusPoolDriverLine, 'quintile' | 'target' | 'paid' | 'total'>> };
+
+/**
+ * The drivers taking part in the month (at least one ride of the territory completed in it) and
+ * their inputs: tier and overall score as judged at the month's close (the last 90 days, ranked among
+ * the territory's drivers), acceptance over the month's offers, rides and base earnings = subtotals
+ * of the territory's rides completed in the month (the work of the month, whenever escrow releases
+ * it), streaks completed in the month, online hours estimated (rides × 0.5: presence history is not
+ * recorded, only the current status).
+ */
+async function poolDrivers(tx: Executor, territoryId: string, start: Date, end: Date): Promise<PoolInputs> {
+  const worked = await tx
+    .select({ driverId: rides.driverId, completed: sql<number>`count(*)::int`, subtotals: sql<number>`coalesce(sum(${rides.subtotal}), 0)::int` })
+    .from(rides)
+    .where(and(eq(rides.territoryId, territoryId), eq(rides.status, 'completed'), gte(rides.completedAt, start), lt(rides.completedAt, end)))
+    .groupBy(rides.driverId);
+  const participants = worked.filter((row) => row.driverId !== null && row.completed > 0);
+  if (participants.length === 0) return { inputs: [], lines: new Map() };
+  const ids = participants.map((row) => row.driverId!);
+  const cohortIds = [...new Set([...(await territoryDriverIds(tx, territoryId)), ...ids])];
+  const judged = await judgeCohort(tx, cohortIds, end);
+  const month = await histories(tx, ids, start, end);
+  const streaks = await streaksInMonth(tx, ids, start, end);
+  const names = new Map(
+    (await tx.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, ids))).map((u) => [u.id, `${u.firstName} ${u.lastName.charAt(0)}.`]),
+  );
+  const inputs: PoolDriverInput[] = [];
+  const lines: PoolInputs['lines'] = new Map();
+  for (const row of participants) {
+    const driverId = row.driverId!;
+    const member = judged.members.find((m) => m.driverId === driverId)!;
+    const acceptanceRate = computeMetrics(month.get(driverId)!).acceptanceRate;
+    const onlineHours = estimateOnlineHours(row.completed);
+    const input: PoolDriverInput = {
+      driverId,
+      tier: member.assignment.tier,
+      overallScore: member.metrics.overallScore,
+      acceptanceRate,
+      completedRides: row.completed,
+      baseEarnings: row.subtotals,
+      streaksCompleted: streaks.get(driverId) ?? 0,
+    };
+    inputs.push(input);
+    lines.set(driverId, {
+      driverId,
+      name: names.get(driverId) ?? null,
+      tier: input.tier,
+      overallScore: input.overallScore,
+      acceptanceRate,
+      completedRides: input.completedRides,
+      baseEarnings: input.baseEarnings,
+      streaksCompleted: input.streaksCompleted,
+      onlineHours,
+      onlineHoursEstimated: true,
+    });
+  }
+  return { inputs, lines };
+}
+
+const feeAccountId = (account: FeeAccount, territoryId: string, licenseeId: string): string => {
+  switch (account) {
+    case 'platformSoftware':
+      return accounts.platformSoftware;
+    case 'corporateAdmin':
+      return accounts.corporateAdmin;
+    case 'globalCsr':
+      return accounts.globalCsr;
+    case 'licensee':
+      return accounts.licensee(licenseeId);
+    case 'localCsr':
+      return accounts.localCsr(territoryId);
+  }
+};
+
+export type StoredRun = { territoryId: string; month: string; funding: number; paid: number; surplus: number; summary: BonusPoolRunSummary };
+
+/**
+ * The month-end bonus pool: for each territory and month, computes the domain's runBonusPool from
+ * the ledger and the rides, and in ONE database transaction posts the funding (fee accounts → pool)
+ * and the payout (pool → drivers), keyed by territory and month, and inserts the run (unique
+ * territory + month). A per-territory advisory lock serialises runs, so two runs at once, or twice,
+ * post once; the reserve is the pool account's balance, i.e. what earlier months left.
+ */
+export function createBonusPoolService(deps: { db: Database; now: () => Date; log: FastifyBaseLogger }) {
+  const { db, now, log } = deps;
+
+  async function runTerritory(territory: { id: string; licenseeId: string }, month: string): Promise<BonusPoolRunResult['runs'][number]> {
+    const { start, end } = monthBounds(month);
+    const at = now();
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`bonus_pool:${territory.id}`}))`);
+      const [existing] = await tx
+        .select()
+        .from(bonusPoolRuns)
+        .where(and(eq(bonusPoolRuns.territoryId, territory.id), eq(bonusPoolRuns.month, month)));
+      if (existing) return { territoryId: territory.id, posted: false, funding: existing.funding, paid: existing.paid, surplus: existing.surplus };
+
+      const income = await monthlyIncome(tx, territory.id, territory.licenseeId, start, end);
+      const { inputs, lines } = await poolDrivers(tx, territory.id, start, end);
+      const pool = bonusPoolAccount(territory.id);
+      const reserve = Math.max(0, await balance(tx, pool));
+      const run = runBonusPool({ income, reserve, drivers: inputs });
+
+      const toPosting = (entry: (typeof run.postings.funding)[number]): Posting => ({
+        accountId: entry.account === 'bonusPool' ? pool : entry.account.startsWith('driver:') ? entry.account : feeAccountId(entry.account as FeeAccount, territory.id, territory.licenseeId),
+        amount: entry.cents,
+      });
+      await post(tx, { key: `bonus_funding:${territory.id}:${month}`, kind: 'bonus_funding', at, memo: `bonus pool ${month} funded from fees`, postings: run.postings.funding.map(toPosting) });
+      await post(tx, { key: `bonus_payout:${territory.id}:${month}`, kind: 'bonus_payout', at, memo: `bonus pool ${month} paid to drivers`, postings: run.postings.payout.map(toPosting) });
+
+      const summary: BonusPoolRunSummary = {
+        month,
+        territoryId: territory.id,
+        computedAt: at.toISOString(),
+        monthlyRideRevenue: income.rideSubtotals,
+        rideContribution: run.funding.rideContribution,
+        licenseeContribution: run.funding.licenseeContribution,
+        platformContribution: run.funding.platformContribution,
+        totalMonthlyFunding: run.funding.total,
+        fundingDebits: { ...run.funding.debits },
+        lastMonthPayout: run.paidOut,
+        nextPayoutDate: nextPayoutDate(start).toISOString(),
+        monthlySurplus: run.surplus,
+        reserve: run.reserveIn,
+        sustainabilityRatio: run.coverageRatio,
+        sustainabilityScore: run.sustainabilityScore,
+        coverage: run.coverage,
+        quintiles: quintileSummaries(run),
+        protections: POOL_PROTECTIONS,
+        targetPayout: run.targetPayout,
+        scaledDown: run.scaledDown,
+        drivers: run.drivers.map((payout) => ({ ...lines.get(payout.driverId)!, quintile: payout.quintile, target: payout.target, paid: payout.paid, total: payout.total })),
+      };
+      await tx.insert(bonusPoolRuns).values({
+        territoryId: territory.id,
+        month,
+        funding: run.funding.total,
+        reserveIn: run.reserveIn,
+        paid: run.paidOut,
+        surplus: run.surplus,
+        summary,
+        createdAt: at,
+      });
+      return { territoryId: territory.id, posted: true, funding: run.funding.total, paid: run.paidOut, surplus: run.surplus };
+    });
+  }
+
+  async function run(month: string, territoryIds?: string[]): Promise<BonusPoolRunResult> {
+    const { end } = monthBounds(month);
+    if (end > now()) throw new AppError('CONFLICT', `The month ${month} is not over yet: its pool runs from ${end.toISOString()}`);
+    // Every territory (one created later gets an empty run: nothing released, nobody paid).
+    const list = await db
+      .select({ id: territories.id, licenseeId: territories.licenseeId })
+      .from(territories)
+      .where(territoryIds ? inArray(territories.id, territoryIds) : undefined)
+      .orderBy(asc(territories.id));
+    const runs: BonusPoolRunResult['runs'] = [];
+    for (const territory of list) runs.push(await runTerritory(territory, month));
+    return { month, runs };
+  }
+
+  return {
+    run,
+
+    /** The previous month's pools of the territories that have not run yet (on the settlement tick). */
+    async runDue(): Promise<number> {
+      const month = previousMonth(now());
+      const missing = await db
+        .select({ id: territories.id })
+        .from(territories)
+        .where(and(sql`not exists (select 1 from ${bonusPoolRuns} where ${bonusPoolRuns.territoryId} = ${territories.id} and ${bonusPoolRuns.month} = ${month})`));
+      if (missing.length === 0) return 0;
+      const result = await run(
+        month,
+        missing.map((row) => row.id),
+      );
+      const posted = result.runs.filter((r) => r.posted).length;
+      if (posted > 0) log.info({ month, territories: posted }, 'bonus pools run');
+      return posted;
+    },
+
+    /** The stored run of a territory and month; undefined when it has not run. */
+    async stored(territoryId: string, month: string): Promise<StoredRun | undefined> {
+      const [row] = await db
+        .select()
+        .from(bonusPoolRuns)
+        .where(and(eq(bonusPoolRuns.territoryId, territoryId), eq(bonusPoolRuns.month, month)));
+      return row ? { territoryId, month, funding: row.funding, paid: row.paid, surplus: row.surplus, summary: row.summary as BonusPoolRunSummary } : undefined;
+    },
+
+    /** The month of the newest stored run of a territory, if any. */
+    async latestMonth(territoryId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ month: bonusPoolRuns.month })
+        .from(bonusPoolRuns)
+        .where(eq(bonusPoolRuns.territoryId, territoryId))
+        .orderBy(sql`${bonusPoolRuns.month} desc`)
+        .limit(1);
+      return row?.month;
+    },
+  };
+}
+
+export type BonusPoolService = ReturnType<typeof createBonusPoolService>;

@@ -1,0 +1,122 @@
+import {
+  apiErrorSchema,
+  bonusPoolRunRequestSchema,
+  bonusPoolRunResultSchema,
+  bonusPoolRunSchema,
+  driverPerformanceSchema,
+  driverTiersResponseSchema,
+  tierRecomputeResponseSchema,
+  type BonusPoolRunSummary,
+} from '@coride/domain';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppInstance } from '../../app';
+import type { Database } from '../../db/client';
+import { driverProfiles, territories } from '../../db/schema';
+import { AppError, notFound } from '../../lib/app-error';
+import { currentUser, requireRole } from '../../plugins/auth';
+import type { AuthenticatedUser } from '../accounts/service';
+import { driverPerformance } from '../drivers/performance';
+import type { TerritoriesService } from '../territories/service';
+import { monthBounds, previousMonth, type BonusPoolService } from './bonus-pool';
+import type { TiersService } from './tiers';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
+const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'A month as YYYY-MM');
+
+/**
+ * Driver tiers (stored and recomputed) and the monthly bonus pool (docs/community-economics.md §1-2):
+ * drivers see their own territory, licensees their territories (another's is 404), admins everything.
+ */
+export function communityRoutes(deps: { db: Database; tiers: TiersService; bonusPool: BonusPoolService; territories: TerritoriesService; now: () => Date }) {
+  const { db, tiers, bonusPool, territories: territoryService, now } = deps;
+
+  async function driverTerritory(driverId: string): Promise<string | null> {
+    const [profile] = await db.select({ territoryId: driverProfiles.territoryId }).from(driverProfiles).where(eq(driverProfiles.userId, driverId));
+    if (!profile) throw notFound('Driver profile');
+    return profile.territoryId;
+  }
+
+  /** The territory the caller may read: a licensee's own, any existing one for an admin; 404 otherwise. */
+  async function readableTerritory(user: AuthenticatedUser, territoryId: string): Promise<string> {
+    if (user.role === 'admin') {
+      const [row] = await db.select({ id: territories.id }).from(territories).where(eq(territories.id, territoryId));
+      if (!row) throw notFound('Territory');
+      return row.id;
+    }
+    if (user.role === 'licensee' && (await territoryService.territoryIdsOfLicensee(user.id)).includes(territoryId)) return territoryId;
+    if (user.role === 'driver' && (await driverTerritory(user.id)) === territoryId) return territoryId;
+    throw notFound('Territory');
+  }
+
+  return async (app: AppInstance) => {
+    app.post(
+      '/api/drivers/performance/recompute',
+      { onRequest: requireRole('driver'), schema: { response: { 200: driverPerformanceSchema, ...errors } } },
+      async (request) => {
+        const driverId = currentUser(request).id;
+        const territoryId = await driverTerritory(driverId);
+        if (territoryId) await tiers.recomputeTerritory(territoryId, now());
+        return driverPerformance(db, driverId, now());
+      },
+    );
+
+    app.post(
+      '/api/licensee/tiers/recompute',
+      {
+        onRequest: requireRole('licensee', 'admin'),
+        schema: { body: z.object({ territoryId: z.uuid().optional() }).optional(), response: { 200: tierRecomputeResponseSchema, ...errors } },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        const wanted = request.body?.territoryId;
+        if (wanted) return tiers.recompute([await readableTerritory(user, wanted)]);
+        if (user.role === 'admin') return tiers.recompute();
+        return tiers.recompute(await territoryService.territoryIdsOfLicensee(user.id));
+      },
+    );
+
+    app.get(
+      '/api/licensee/driver-tiers',
+      {
+        onRequest: requireRole('licensee', 'admin'),
+        schema: { querystring: z.object({ territoryId: z.uuid({ error: 'Not found' }) }), response: { 200: driverTiersResponseSchema, ...errors } },
+      },
+      async (request) => tiers.list(await readableTerritory(currentUser(request), request.query.territoryId)),
+    );
+
+    app.post(
+      '/api/admin/bonus-pool/run',
+      { onRequest: requireRole('admin'), schema: { body: bonusPoolRunRequestSchema, response: { 200: bonusPoolRunResultSchema, ...errors } } },
+      async (request) => {
+        const { month, territoryId } = request.body;
+        if (territoryId) await readableTerritory(currentUser(request), territoryId);
+        return bonusPool.run(month, territoryId ? [territoryId] : undefined);
+      },
+    );
+
+    app.get(
+      '/api/community/bonus-pool',
+      {
+        onRequest: requireRole('driver', 'licensee', 'admin'),
+        schema: { querystring: z.object({ territoryId: z.uuid({ error: 'Not found' }).optional(), month: monthSchema.optional() }), response: { 200: bonusPoolRunSchema, ...errors } },
+      },
+      async (request): Promise<BonusPoolRunSummary> => {
+        const user = currentUser(request);
+        let territoryId = request.query.territoryId;
+        if (!territoryId && user.role === 'driver') territoryId = (await driverTerritory(user.id)) ?? undefined;
+        if (!territoryId && user.role === 'licensee') territoryId = (await territoryService.territoryIdsOfLicensee(user.id))[0];
+        if (!territoryId) throw new AppError('VALIDATION_FAILED', 'Choose a territory', { territoryId: 'Choose a territory' });
+        territoryId = await readableTerritory(user, territoryId);
+        // Default: the last month whose pool ran (normally the previous month).
+        const month = request.query.month ?? (await bonusPool.latestMonth(territoryId)) ?? previousMonth(now());
+        monthBounds(month);
+        const stored = await bonusPool.stored(territoryId, month);
+        if (!stored) throw notFound(`Bonus pool of ${month}`);
+        // A driver sees the territory's figures and their own line, never the other drivers'.
+        if (user.role === 'driver') return { ...stored.summary, drivers: stored.summary.drivers.filter((line) => line.driverId === user.id) };
+        return stored.summary;
+      },
+    );
+  };
+}
