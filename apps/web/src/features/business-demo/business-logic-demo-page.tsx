@@ -4,21 +4,23 @@ import { PageShell } from '@/components/layout/page-shell';
 import { SiteHeader } from '@/components/layout/site-header';
 import { Badge } from '@/components/ui/badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { ComingSoonTab } from './coming-soon-tab';
-import { demoTabIcons, demoTabs, upcomingTabs, type DemoTab } from './demo-tabs';
+import { CommunityTab } from './community-tab';
+import { demoTabIcons, demoTabs, type DemoTab } from './demo-tabs';
+import { DriverTab } from './driver-tab';
 import { FareCalculator } from './fare-calculator';
 import { FlowsTab } from './flows-tab';
 import { GuaranteesTab } from './guarantees-tab';
+import { LicenseeTab } from './licensee-tab';
 import { OverviewTab } from './overview-tab';
-import { useTripInput } from './trip-input';
-import { usePoolSample } from './use-pool-sample';
+import { PricingMapTab } from './pricing-map-tab';
+import { SampleNote } from './sample-note';
+import { useDemoModel } from './use-demo-model';
 
 /** The public "How It Works" demo (product spec, business-logic demo page): eight tabs over one sample trip. */
 export function BusinessLogicDemoPage() {
   const { t, i18n } = useTranslation('demo');
   const [tab, setTab] = useState<DemoTab>('overview');
-  const trip = useTripInput();
-  const poolSample = usePoolSample();
+  const model = useDemoModel();
 
   /** From an overview card: show the tab and move focus to its trigger, since the card's button disappears. */
   function openTab(next: DemoTab) {
@@ -42,6 +44,9 @@ export function BusinessLogicDemoPage() {
           <p className="text-sm font-semibold tracking-wide text-primary uppercase">{t('eyebrow')}</p>
           <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">{t('title')}</h1>
           <p className="mt-3 max-w-3xl text-lg text-pretty text-muted-foreground">{t('subtitle')}</p>
+          <div className="mt-4 max-w-3xl">
+            <SampleNote />
+          </div>
         </div>
       </div>
 
@@ -63,19 +68,26 @@ export function BusinessLogicDemoPage() {
             <OverviewTab onOpen={openTab} />
           </TabsContent>
           <TabsContent value="flows" className="mt-8">
-            <FlowsTab trip={trip} />
+            <FlowsTab model={model} />
+          </TabsContent>
+          <TabsContent value="driver" className="mt-8">
+            <DriverTab model={model} />
           </TabsContent>
           <TabsContent value="rider" className="mt-8">
-            <FareCalculator trip={trip} />
+            <FareCalculator trip={model.trip} />
+          </TabsContent>
+          <TabsContent value="licensee" className="mt-8">
+            <LicenseeTab model={model} />
+          </TabsContent>
+          <TabsContent value="pricingMap" className="mt-8">
+            <PricingMapTab model={model} />
           </TabsContent>
           <TabsContent value="guarantees" className="mt-8">
-            <GuaranteesTab sample={poolSample} />
+            <GuaranteesTab sample={model.poolSample} />
           </TabsContent>
-          {upcomingTabs.map((id) => (
-            <TabsContent key={id} value={id} className="mt-8">
-              <ComingSoonTab tab={id} />
-            </TabsContent>
-          ))}
+          <TabsContent value="community" className="mt-8">
+            <CommunityTab model={model} />
+          </TabsContent>
         </Tabs>
       </div>
     </PageShell>

@@ -4,14 +4,6 @@ import { BarChart3Icon, CarFrontIcon, HeartHandshakeIcon, LayoutGridIcon, MapIco
 export const demoTabs = ['overview', 'flows', 'driver', 'rider', 'licensee', 'pricingMap', 'guarantees', 'community'] as const;
 export type DemoTab = (typeof demoTabs)[number];
 
-/** Tabs whose content is still to be built in a later issue. */
-export const upcomingTabs = ['driver', 'licensee', 'pricingMap', 'community'] as const satisfies readonly DemoTab[];
-export type UpcomingTab = (typeof upcomingTabs)[number];
-
-export function isUpcomingTab(tab: DemoTab): tab is UpcomingTab {
-  return (upcomingTabs as readonly DemoTab[]).includes(tab);
-}
-
 export const demoTabIcons: Record<DemoTab, LucideIcon> = {
   overview: LayoutGridIcon,
   flows: WorkflowIcon,

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { ADMIN_SPLIT_BPS, FARE_RATES, FEE_BPS, type FareExample, type FareSplit } from './fare-example';
+import { LazyPieChart } from './lazy-charts';
 import { TripFields } from './trip-fields';
 import type { TripInput } from './trip-input';
 import { useMoney } from './use-money';
@@ -48,6 +49,12 @@ function FareBreakdown({ fare, miles, minutes }: { fare: FareExample; miles: num
           {money.cents(fare.totalFare)}
         </output>
       </div>
+      {fare.tip > 0 ? (
+        <dl className="mt-2 text-sm">
+          <Row label={t('rider.tipRow')} value={money.cents(fare.tip)} />
+          <Row label={t('rider.paidWithTip')} value={money.cents(fare.paid)} isStrong hasRule />
+        </dl>
+      ) : null}
     </section>
   );
 }
@@ -55,7 +62,7 @@ function FareBreakdown({ fare, miles, minutes }: { fare: FareExample; miles: num
 function FareSplitView({ fare }: { fare: FareExample }) {
   const { t } = useTranslation('demo');
   const money = useMoney();
-  const total = fare.totalFare;
+  const total = fare.paid;
   return (
     <section aria-labelledby="fare-split-title">
       <h3 id="fare-split-title" className="font-semibold">
@@ -79,7 +86,22 @@ function FareSplitView({ fare }: { fare: FareExample }) {
         ))}
       </dl>
       <p className="mt-1 text-xs text-muted-foreground">{t('rider.ratesOfSubtotal')}</p>
-      <p className="mt-3 text-sm font-medium text-primary">{t('rider.driverShare', { percent: money.ratio(fare.split.driver / total) })}</p>
+      <figure className="mt-3">
+        <figcaption className="sr-only">{t('rider.chartCaption')}</figcaption>
+        <LazyPieChart
+          data={[
+            { label: t('rider.parts.driver'), value: fare.split.driver },
+            { label: t('flows.nodes.platform'), value: fare.split.platformSoftware + fare.split.corporateAdmin },
+            { label: t('rider.parts.licensee'), value: fare.split.licensee },
+            { label: t('flows.nodes.csr'), value: fare.split.globalCsr + fare.split.localCsr },
+          ]}
+          format={money.cents}
+          height={180}
+        />
+      </figure>
+      <p className="mt-3 text-sm font-medium text-primary" data-testid="driver-share">
+        {t('rider.driverShare', { percent: money.ratio(total > 0 ? fare.split.driver / total : 1) })}
+      </p>
       <p className="mt-1 flex items-center gap-2 text-sm text-muted-foreground">
         <HandCoinsIcon className="size-4 shrink-0" aria-hidden />
         {t('rider.tips')}

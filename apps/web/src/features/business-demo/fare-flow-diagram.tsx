@@ -119,11 +119,11 @@ function Diagram({ layout, fare, className }: { layout: Layout; fare: FareExampl
   const markerId = `${uid}-arrow`;
 
   return (
-    <svg viewBox={`0 0 ${layout.width} ${layout.height}`} role="img" aria-labelledby={`${titleId} ${descId}`} className={cn('h-auto w-full', className)}>
+    <svg viewBox={`0 0 ${layout.width} ${layout.height}`} role="img" aria-labelledby={titleId} aria-describedby={descId} className={cn('h-auto w-full', className)}>
       <title id={titleId}>{t('flows.diagramTitle')}</title>
       <desc id={descId}>
         {t('flows.diagramDescription', {
-          total: money.cents(fare.totalFare),
+          total: money.cents(fare.paid),
           count: ESCROW_DAYS,
           driver: money.cents(amounts.driver),
           licensee: money.cents(amounts.licensee),
@@ -155,7 +155,7 @@ function Diagram({ layout, fare, className }: { layout: Layout; fare: FareExampl
         tone="rider"
         lines={[
           { text: t('flows.nodes.rider'), kind: 'title' },
-          { text: money.cents(fare.totalFare), kind: 'amount' },
+          { text: money.cents(fare.paid), kind: 'amount' },
           { text: t('flows.nodes.riderDetail', { fees: money.bps(FEE_BPS.platformFee + FEE_BPS.adminFee) }), kind: 'detail' },
         ]}
       />

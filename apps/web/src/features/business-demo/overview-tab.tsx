@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { isUpcomingTab, type DemoTab } from './demo-tabs';
+import type { DemoTab } from './demo-tabs';
 
 const cards: { key: string; icon: LucideIcon; tab: DemoTab }[] = [
   { key: 'driverDashboard', icon: GaugeIcon, tab: 'driver' },
@@ -16,14 +16,13 @@ const cards: { key: string; icon: LucideIcon; tab: DemoTab }[] = [
 
 /** Six cards, one per view of the marketplace, each opening the tab that shows it. */
 export function OverviewTab({ onOpen }: { onOpen: (tab: DemoTab) => void }) {
-  const { t } = useTranslation(['demo', 'common']);
+  const { t } = useTranslation('demo');
   return (
     <div>
       <h2 className="text-2xl font-bold">{t('overview.title')}</h2>
       <p className="mt-1 text-muted-foreground">{t('overview.description')}</p>
       <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map(({ key, icon: Icon, tab }) => {
-          const isUpcoming = isUpcomingTab(tab);
           return (
             <li key={key}>
               <Card className="flex h-full flex-col">
@@ -32,7 +31,7 @@ export function OverviewTab({ onOpen }: { onOpen: (tab: DemoTab) => void }) {
                     <span className="flex size-11 items-center justify-center rounded-lg bg-accent text-accent-foreground">
                       <Icon className="size-6" aria-hidden />
                     </span>
-                    <Badge variant={isUpcoming ? 'secondary' : 'success'}>{isUpcoming ? t('common:comingSoon') : t('available')}</Badge>
+                    <Badge variant="success">{t('available')}</Badge>
                   </div>
                   <CardTitle className="mt-2">{t(`overview.cards.${key}.title`)}</CardTitle>
                   <CardDescription>{t(`overview.cards.${key}.description`)}</CardDescription>

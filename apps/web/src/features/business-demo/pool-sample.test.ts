@@ -1,6 +1,6 @@
 import { poolFunding, quintileSummaries, runBonusPool } from '@coride/domain/community/bonus-pool';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_POOL_SAMPLE, groupSizes, parseSampleNumber, payoutByQuintile, poolInputFromSample } from './pool-sample';
+import { DEFAULT_POOL_SAMPLE, groupSizes, monthlyIncomeOf, parseSampleNumber, payoutByQuintile, poolInputFromSample } from './pool-sample';
 
 describe('parseSampleNumber', () => {
   it('reads numbers in range and rejects the rest', () => {
@@ -73,5 +73,22 @@ describe('poolInputFromSample', () => {
     expect(eligible[4]!.guaranteed).toBe(20);
     const declining = payoutByQuintile(runBonusPool(poolInputFromSample({ ...DEFAULT_POOL_SAMPLE, groups, acceptanceRate: 50 })));
     expect(declining[4]!.guaranteed).toBe(0);
+  });
+
+  it('scores a 1.1x coverage 90 (spec), computed from a one-driver month by hand', () => {
+    // $51 of subtotals: ride 2% = 102 (77 + 25), platform 5% × (76 + 39) = 5, licensee 5% × 64 = 3 → 110 cents.
+    // One Bronze streak (100 cents), no performance bonus (Bronze cap $0), no guarantee (50% acceptance).
+    const groups = DEFAULT_POOL_SAMPLE.groups.map((group, i) => (i === 0 ? { tier: 'Bronze' as const, earningsDollars: 51, onlineHours: 10, streaks: 1 } : group));
+    const run = runBonusPool(poolInputFromSample({ drivers: 1, acceptanceRate: 50, reserveDollars: 0, groups }));
+    expect(run.funding.total).toBe(110);
+    expect(run.targetPayout).toBe(100);
+    expect(run.coverageRatio).toBeCloseTo(1.1, 10);
+    expect(run.sustainabilityScore).toBe(90);
+    expect(run.coverage).toBe('break-even');
+  });
+
+  it('takes the fee income from splitFare of the month: the admin fee split to the cent', () => {
+    // 3% of $51 = 153 cents of admin fee: 63.75 / 12.75 / 63.75 / 12.75 → 64 / 13 / 64 / 12 by largest remainder.
+    expect(monthlyIncomeOf(5100)).toEqual({ rideSubtotals: 5100, platformSoftware: 153, corporateAdmin: 64, licensee: 64 });
   });
 });

@@ -1,6 +1,7 @@
 import type { MonthlyIncome, PoolDriverInput } from '@coride/domain/community/bonus-pool';
 import { driverTiers, type DriverTier } from '@coride/domain/community/performance';
-import { ADMIN_SPLIT_BPS, FEE_BPS } from './fare-example';
+import { splitFare } from '@coride/domain/money';
+import { feeCents, PRICING } from '@coride/domain/pricing';
 
 /**
  * The guarantees tab's sample territory: what the visitor can change, and how it becomes the input of
@@ -70,7 +71,12 @@ export function groupSizes(total: number): number[] {
 }
 
 const toCents = (dollars: number) => Math.round(dollars * 100);
-const bpsOf = (cents: number, bps: number) => Math.round((cents * bps) / 10_000);
+
+/** The fee accounts' income from rides whose subtotals add up to `rideSubtotals`: splitFare of their fees. */
+export function monthlyIncomeOf(rideSubtotals: number): MonthlyIncome {
+  const split = splitFare({ subtotal: rideSubtotals, platformFee: feeCents(rideSubtotals, PRICING.platformFeeRate), adminFee: feeCents(rideSubtotals, PRICING.adminFeeRate) });
+  return { rideSubtotals, platformSoftware: split.platformSoftware, corporateAdmin: split.corporateAdmin, licensee: split.licensee };
+}
 
 /** The sample as runBonusPool's input: the month's income of the fee accounts, the reserve and one entry per driver. */
 export function poolInputFromSample(sample: PoolSample): { income: MonthlyIncome; reserve: number; drivers: PoolDriverInput[] } {
@@ -93,12 +99,7 @@ export function poolInputFromSample(sample: PoolSample): { income: MonthlyIncome
   });
   const rideSubtotals = drivers.reduce((sum, driver) => sum + driver.baseEarnings, 0);
   return {
-    income: {
-      rideSubtotals,
-      platformSoftware: bpsOf(rideSubtotals, FEE_BPS.platformFee),
-      corporateAdmin: bpsOf(rideSubtotals, ADMIN_SPLIT_BPS.corporateAdmin),
-      licensee: bpsOf(rideSubtotals, ADMIN_SPLIT_BPS.licensee),
-    },
+    income: monthlyIncomeOf(rideSubtotals),
     reserve: toCents(sample.reserveDollars),
     drivers,
   };
