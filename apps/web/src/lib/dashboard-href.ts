@@ -2,7 +2,7 @@
  * The rider dashboard's sections and the link to one of them: /dashboard?tab=payments. The booking
  * page links to Payments when a card is missing or refused, so the format lives here, shared by both.
  */
-export const dashboardTabs = ['overview', 'rides', 'payments', 'favorites', 'profile'] as const;
+export const dashboardTabs = ['overview', 'rides', 'payments', 'rewards', 'favorites', 'profile'] as const;
 export type DashboardTab = (typeof dashboardTabs)[number];
 
 export function isDashboardTab(value: unknown): value is DashboardTab {

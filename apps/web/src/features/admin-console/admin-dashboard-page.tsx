@@ -15,6 +15,7 @@ import { platformStatsQueryKey, usePlatformStats } from './api/use-platform-stat
 import { ApplicationsTab } from './components/applications-tab';
 import { ComingSoonTab } from './components/coming-soon-tab';
 import { OverviewTab } from './components/overview-tab';
+import { PlatformAnalyticsTab } from './components/platform-analytics-tab';
 import { RevenueTab } from './components/revenue-tab';
 
 const tabs = [
@@ -88,7 +89,7 @@ export function AdminDashboardPage() {
           <ComingSoonTab icon={MapIcon} description={t('comingSoon.territory')} />
         </TabsContent>
         <TabsContent value="analytics">
-          <ComingSoonTab icon={BarChart3Icon} description={t('comingSoon.analytics')} />
+          <PlatformAnalyticsTab />
         </TabsContent>
       </Tabs>
       <VoiceLauncher />

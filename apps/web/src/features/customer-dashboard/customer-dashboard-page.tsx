@@ -1,9 +1,10 @@
-import { CarIcon, CreditCardIcon, LayoutDashboardIcon, StarIcon, UserIcon } from 'lucide-react';
+import { CarIcon, CreditCardIcon, GiftIcon, LayoutDashboardIcon, StarIcon, UserIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { DashboardShell } from '@/components/layout/dashboard-shell';
 import { ChatLauncher } from '@/features/assistant/chat-launcher';
 import { VoiceLauncher } from '@/features/assistant/voice-launcher';
+import { LazyRewardsTab } from '@/features/rewards/lazy-rewards';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/lib/auth';
 import { dashboardHref, dashboardTabFrom, isDashboardTab, type DashboardTab } from '@/lib/dashboard-href';
@@ -18,6 +19,7 @@ const tabs = [
   { value: 'overview', icon: LayoutDashboardIcon },
   { value: 'rides', icon: CarIcon },
   { value: 'payments', icon: CreditCardIcon },
+  { value: 'rewards', icon: GiftIcon },
   { value: 'favorites', icon: StarIcon },
   { value: 'profile', icon: UserIcon },
 ] as const satisfies readonly { value: DashboardTab; icon: unknown }[];
@@ -55,6 +57,9 @@ export function CustomerDashboardPage() {
         </TabsContent>
         <TabsContent value="payments">
           <PaymentsTab />
+        </TabsContent>
+        <TabsContent value="rewards">
+          <LazyRewardsTab />
         </TabsContent>
         <TabsContent value="favorites">
           <FavoritesTab />

@@ -16,6 +16,7 @@ import { ACTIVE_RIDE_HEADING_ID, ActiveRideCard } from './components/active-ride
 import { AvailabilityCard } from './components/availability-card';
 import { DriverProfileCard } from './components/driver-profile-card';
 import { EarningsCard } from './components/earnings-card';
+import { LazyEarningsTracker, LazyPerformanceDashboard } from './components/lazy-performance';
 import { LocationCard } from './components/location-card';
 import { PerformanceSection } from './components/performance-section';
 import { RecentRidesCard } from './components/recent-rides-card';
@@ -76,6 +77,8 @@ export function DriverDashboardPage() {
             />
           )}
           <PerformanceSection profile={profile.data} />
+          <LazyEarningsTracker />
+          <LazyPerformanceDashboard />
           <div className="grid gap-6 lg:grid-cols-3">
             <div className="space-y-6 lg:col-span-2">
               <EarningsCard />

@@ -1,4 +1,4 @@
-import { BarChart3Icon, LayoutDashboardIcon, LifeBuoyIcon, MapIcon, ScaleIcon, SettingsIcon, UsersIcon } from 'lucide-react';
+import { BarChart3Icon, BadgeDollarSignIcon, LayoutDashboardIcon, MessageSquareHeartIcon, LifeBuoyIcon, MapIcon, ScaleIcon, SettingsIcon, UsersIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DashboardShell } from '@/components/layout/dashboard-shell';
@@ -9,6 +9,9 @@ import { LazyDisputesSection } from '@/features/disputes/lazy-disputes-section';
 import { useDisputesRealtime } from '@/features/disputes/use-disputes-realtime';
 import { LazySupportSection } from '@/features/support/lazy-support-section';
 import { useTicketsRealtime } from '@/features/support/use-tickets-realtime';
+import { LazyPricingMap } from '@/features/pricing/lazy-pricing-map';
+import { LazySubmissionsReview } from '@/features/rewards/lazy-rewards';
+import { LazyAnalyticsDashboard } from '@/features/licensee-analytics/lazy-analytics-dashboard';
 import { useAuth } from '@/lib/auth';
 import { useLicenseeDrivers } from './api/use-licensee-drivers';
 import { licenseeMetricsQueryKey, useLicenseeMetrics } from './api/use-licensee-metrics';
@@ -25,8 +28,10 @@ const tabs = [
   { value: 'overview', icon: LayoutDashboardIcon },
   { value: 'territories', icon: MapIcon },
   { value: 'drivers', icon: UsersIcon },
+  { value: 'pricing', icon: BadgeDollarSignIcon },
   { value: 'disputes', icon: ScaleIcon },
   { value: 'support', icon: LifeBuoyIcon },
+  { value: 'community', icon: MessageSquareHeartIcon },
   { value: 'analytics', icon: BarChart3Icon },
   { value: 'settings', icon: SettingsIcon },
 ] as const;
@@ -41,7 +46,7 @@ const LEDGER_QUERY_KEYS = [licenseeMetricsQueryKey, licenseeTerritoriesQueryKey]
  * territories, drivers and disputes tabs come alive; a dispute a rider opens arrives live.
  */
 export function LicenseeDashboardPage() {
-  const { t } = useTranslation('licensee');
+  const { t } = useTranslation(['licensee', 'pricing', 'rewards']);
   const { user } = useAuth();
   const [tab, setTab] = useState<TabValue>('overview');
   const metrics = useLicenseeMetrics();
@@ -77,7 +82,7 @@ export function LicenseeDashboardPage() {
               return (
                 <TabsTrigger key={value} value={value}>
                   <Icon aria-hidden />
-                  {t(`tabs.${value}`)}
+                  {value === 'pricing' ? t('pricing:tab') : value === 'community' ? t('rewards:review.tab') : t(`tabs.${value}`)}
                   {badge && badge.count > 0 ? (
                     <span className="ms-0.5 rounded-full bg-primary px-1.5 text-xs text-primary-foreground tabular-nums" data-testid={`tab-count-${value}`}>
                       {badge.count}
@@ -104,14 +109,24 @@ export function LicenseeDashboardPage() {
           <TabsContent value="drivers">
             <DriversTab applications={applications} drivers={drivers} />
           </TabsContent>
+          <TabsContent value="pricing">
+            <LazyPricingMap territories={(territories.data ?? []).map((x) => ({ id: x.id, name: x.territoryName }))} canManage />
+          </TabsContent>
           <TabsContent value="disputes">
             <LazyDisputesSection headingId="licensee-disputes-heading" description={t('disputes.description')} alsoRefresh={LEDGER_QUERY_KEYS} />
           </TabsContent>
           <TabsContent value="support">
             <LazySupportSection headingId="licensee-support-heading" description={t('support.description')} />
           </TabsContent>
+          <TabsContent value="community">
+            <LazySubmissionsReview />
+          </TabsContent>
           <TabsContent value="analytics">
-            <EmptySectionCard section="analytics" icon={BarChart3Icon} />
+            {hasTerritory ? (
+              <LazyAnalyticsDashboard territories={(territories.data ?? []).map((x) => ({ id: x.id, name: x.territoryName }))} headingId="licensee-analytics-heading" />
+            ) : (
+              <EmptySectionCard section="analytics" icon={BarChart3Icon} />
+            )}
           </TabsContent>
           <TabsContent value="settings">
             <SettingsTab user={user} />

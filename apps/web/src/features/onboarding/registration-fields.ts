@@ -40,6 +40,7 @@ export const registrationSections: Record<SignupRole, FieldSection[]> = {
           kind: 'select',
           options: { key: 'payment', values: paymentPreferences, isOptional: true },
         },
+        { name: 'referralCode', kind: 'text', autoComplete: 'off', hint: true },
       ],
     },
   ],
@@ -94,7 +95,7 @@ export function registrationDefaults(role: SignupRole, email: string): Record<st
   const base = { ...accountDefaults, email };
   switch (role) {
     case 'customer':
-      return { ...base, homeAddress: '', preferredPaymentMethod: 'credit-card' };
+      return { ...base, homeAddress: '', preferredPaymentMethod: 'credit-card', referralCode: '' };
     case 'driver':
       return {
         ...base,

@@ -2,6 +2,8 @@ import type { QuoteResponse } from '@coride/domain';
 import { ReceiptTextIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { RateNotice } from '@/features/pricing/rate-notice';
+import { RewardsLine } from '@/features/rewards/rewards-line';
 import { FareBreakdown } from './fare-breakdown';
 import { FareRatesCard } from './fare-rates-card';
 
@@ -20,6 +22,8 @@ export function FareCard({ quote }: { quote: QuoteResponse | undefined }) {
       </CardHeader>
       <CardContent className="space-y-4">
         <FareBreakdown fare={quote} totalTestId="fare-total" />
+        <RateNotice quote={quote} />
+        <RewardsLine totalFare={quote.totalFare} />
         <p className="rounded-md bg-muted p-3 text-xs text-muted-foreground">{t('pricing.breakdownNote')}</p>
       </CardContent>
     </Card>

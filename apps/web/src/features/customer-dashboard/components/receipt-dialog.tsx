@@ -92,7 +92,7 @@ function Row({ label, value, className, muted, testId }: { label: ReactNode; val
 }
 
 function FareSection({ receipt }: { receipt: Receipt }) {
-  const { t } = useTranslation('customer');
+  const { t } = useTranslation(['customer', 'rewards']);
   const format = useFormatters();
   return (
     <Section title={t('receipt.fareTitle')} testId="receipt-fare">
@@ -105,6 +105,7 @@ function FareSection({ receipt }: { receipt: Receipt }) {
         <Row label={t('receipt.adminFee', { percent: format.percent(PRICING.adminFeeRate) })} value={format.money(receipt.adminFee)} muted />
         <Row label={t('receipt.totalFare')} value={format.money(receipt.totalFare)} className="border-t pt-2 font-medium" testId="receipt-total-fare" />
         <Row label={t('receipt.tip')} value={format.money(receipt.tip)} testId="receipt-tip" />
+        {receipt.creditApplied ? <Row label={t('rewards:receipt.credit')} value={format.money(-receipt.creditApplied)} testId="receipt-credit" /> : null}
         {receipt.refunded > 0 ? <Row label={t('receipt.refunded')} value={format.money(-receipt.refunded)} className="text-success" testId="receipt-refunded" /> : null}
         <Row label={t('receipt.paid')} value={format.money(receipt.paid)} className="border-t pt-2 text-base font-bold" testId="receipt-paid" />
         <Row

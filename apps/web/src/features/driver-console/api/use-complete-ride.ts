@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { setActiveRide } from './use-active-ride';
 import { driverEarningsQueryKey } from './use-driver-earnings';
+import { driverPerformanceQueryKey } from './use-driver-performance';
 import { driverProfileQueryKey } from './use-driver-profile';
 import { driverRidesQueryKey } from './use-driver-rides';
 
@@ -22,6 +23,8 @@ export function useCompleteRide() {
       void queryClient.invalidateQueries({ queryKey: driverProfileQueryKey });
       // The fare is captured into escrow on completion: the earnings change.
       void queryClient.invalidateQueries({ queryKey: driverEarningsQueryKey });
+      // A completed ride counts toward the metrics, the streak and the tier.
+      void queryClient.invalidateQueries({ queryKey: driverPerformanceQueryKey });
     },
   });
 }

@@ -7,6 +7,7 @@ import { useOnReconnected, useRealtimeMessages } from '@/lib/realtime-context';
 import { activeRideQueryKey, setActiveRide, type ActiveRideResponse } from '../api/use-active-ride';
 import { addOffer, driverOffersQueryKey, removeOffer } from '../api/use-driver-offers';
 import { driverEarningsQueryKey } from '../api/use-driver-earnings';
+import { driverPerformanceQueryKey } from '../api/use-driver-performance';
 import { driverProfileQueryKey } from '../api/use-driver-profile';
 import { driverRidesQueryKey } from '../api/use-driver-rides';
 import type { Announce } from './use-announcer';
@@ -48,13 +49,17 @@ export function useDriverRealtime(announce: Announce): void {
         void queryClient.invalidateQueries({ queryKey: driverRidesQueryKey });
         break;
       }
+      case 'ride_completed':
+        // Completed from another tab or device: today's figures, the tracker and the tier move.
+        for (const queryKey of [driverEarningsQueryKey, driverPerformanceQueryKey, driverProfileQueryKey, driverRidesQueryKey]) void queryClient.invalidateQueries({ queryKey });
+        break;
       default:
         break;
     }
   });
 
   useOnReconnected(() => {
-    for (const queryKey of [driverOffersQueryKey, activeRideQueryKey, driverProfileQueryKey, driverRidesQueryKey, driverEarningsQueryKey]) {
+    for (const queryKey of [driverOffersQueryKey, activeRideQueryKey, driverProfileQueryKey, driverRidesQueryKey, driverEarningsQueryKey, driverPerformanceQueryKey]) {
       void queryClient.invalidateQueries({ queryKey });
     }
   });

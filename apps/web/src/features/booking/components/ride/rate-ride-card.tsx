@@ -9,6 +9,7 @@ import { Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { SafetyRatingInput } from '@/features/rewards/safety-rating-input';
 import { useRateRide } from '../../api/rate-ride';
 import { StarRatingInput } from './star-rating-input';
 
@@ -20,6 +21,7 @@ export function RateRideCard({ ride }: { ride: Ride }) {
   const ids = { comment: useId(), error: useId() };
   const [rating, setRating] = useState<number | null>(null);
   const [comment, setComment] = useState('');
+  const [safetyRating, setSafetyRating] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const driverName = ride.driver?.name ?? null;
 
@@ -43,7 +45,7 @@ export function RateRideCard({ ride }: { ride: Ride }) {
   }
 
   function submit() {
-    const parsed = rateRideRequestSchema.safeParse({ rating: rating ?? undefined, comment: comment.trim() || undefined });
+    const parsed = rateRideRequestSchema.safeParse({ rating: rating ?? undefined, comment: comment.trim() || undefined, safetyRating: safetyRating ?? undefined });
     if (!parsed.success) {
       setError(translateValidation(parsed.error.issues[0]?.message) ?? t('rating.required'));
       return;
@@ -87,6 +89,7 @@ export function RateRideCard({ ride }: { ride: Ride }) {
               {error}
             </p>
           ) : null}
+          <SafetyRatingInput value={safetyRating} onChange={setSafetyRating} />
           <div className="grid gap-1.5">
             <Label htmlFor={ids.comment}>{t('rating.comment')}</Label>
             <Textarea

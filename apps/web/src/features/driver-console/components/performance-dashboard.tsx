@@ -1,0 +1,385 @@
+import type { DriverPerformance, DriverTier } from '@coride/domain/community/performance';
+import type { DriverEarningsDay } from '@coride/domain/community/analytics';
+import { AwardIcon, CheckCircle2Icon, CircleIcon, PartyPopperIcon, RotateCwIcon, TrophyIcon } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Progress } from '@/components/ui/progress';
+import { ErrorState, LoadingState } from '@/components/ui/query-state';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useFormatters } from '@/lib/format';
+import { useDriverEarnings } from '../api/use-driver-earnings';
+import { useDriverEarningsDaily } from '../api/use-driver-earnings-daily';
+import { useDriverPerformance } from '../api/use-driver-performance';
+import { goalLines, metricRows, rankPercent, streakOf, totalsOf, type GoalLine, type MetricRow } from '../performance-view';
+
+const EarningsChart = lazy(() => import('./earnings-chart'));
+
+/** Days of earnings the chart shows. */
+export const CHART_DAYS = 14;
+
+const tierStyles: Record<DriverTier, string> = {
+  Platinum: 'bg-slate-700 text-white',
+  Gold: 'bg-amber-400 text-amber-950',
+  Silver: 'bg-slate-300 text-slate-900',
+  Bronze: 'bg-orange-700 text-white',
+  Probationary: 'bg-muted text-foreground',
+};
+
+export function TierBadge({ tier, testId }: { tier: DriverTier; testId?: string }) {
+  const { t } = useTranslation('performance');
+  return (
+    <span className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-sm font-semibold ${tierStyles[tier]}`} data-testid={testId} data-tier={tier}>
+      <AwardIcon className="size-3.5" aria-hidden />
+      {t(`tiers.${tier}`)}
+    </span>
+  );
+}
+
+/** "4.85 ★", "96.5%", "4.20 / 5": a metric in its unit. */
+export function useMetricFormat() {
+  const { t } = useTranslation('performance');
+  const format = useFormatters();
+  return (unit: MetricRow['unit'], value: number) =>
+    unit === 'percent'
+      ? t('units.percent', { value: format.number(value, { maximumFractionDigits: 1 }) })
+      : t(unit === 'stars' ? 'units.stars' : 'units.score', { value: format.number(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) });
+}
+
+/**
+ * The driver performance dashboard (spec §2): Overview (tier, score, rank, perks, streak), Earnings
+ * (ledger figures and the last 14 days), Metrics (each metric against the next tier's minimum) and
+ * Goals (what is missing to advance).
+ */
+export function PerformanceDashboard() {
+  const { t } = useTranslation('performance');
+  const performance = useDriverPerformance();
+  const [tab, setTab] = useState('overview');
+  return (
+    <Card role="region" aria-labelledby="performance-dashboard-heading" data-testid="performance-dashboard">
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 sm:flex-nowrap">
+        <div className="space-y-1.5">
+          <CardTitle as="h2" id="performance-dashboard-heading">
+            {t('title')}
+          </CardTitle>
+          <CardDescription>{performance.data ? t('description', { days: performance.data.periodDays }) : t('descriptionLoading')}</CardDescription>
+        </div>
+        <Button variant="ghost" size="sm" onClick={() => void performance.refetch()} disabled={performance.isFetching}>
+          <RotateCwIcon aria-hidden className={performance.isFetching ? 'animate-spin' : undefined} />
+          {t('refresh')}
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {performance.isPending ? (
+          <LoadingState />
+        ) : performance.isError ? (
+          <ErrorState title={t('errors.performance')} error={performance.error} onRetry={() => void performance.refetch()} />
+        ) : (
+          <Tabs value={tab} onValueChange={setTab}>
+            <TabsList aria-label={t('tabs.label')} className="w-full justify-start sm:w-auto">
+              {(['overview', 'earnings', 'metrics', 'goals'] as const).map((value) => (
+                <TabsTrigger key={value} value={value}>
+                  {t(`tabs.${value}`)}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            <TabsContent value="overview">
+              <OverviewPanel performance={performance.data} />
+            </TabsContent>
+            <TabsContent value="earnings">
+              <EarningsPanel />
+            </TabsContent>
+            <TabsContent value="metrics">
+              <MetricsPanel performance={performance.data} />
+            </TabsContent>
+            <TabsContent value="goals">
+              <GoalsPanel performance={performance.data} />
+            </TabsContent>
+          </Tabs>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function OverviewPanel({ performance }: { performance: DriverPerformance }) {
+  const { t } = useTranslation('performance');
+  const format = useFormatters();
+  const rank = rankPercent(performance.topFraction);
+  const streak = streakOf(performance.metrics);
+  return (
+    <div className="space-y-5 pt-2" data-testid="performance-overview">
+      <div className="grid gap-3 sm:grid-cols-3">
+        <div className="rounded-lg border p-3">
+          <p className="text-sm font-medium text-muted-foreground">{t('overview.tier')}</p>
+          <div className="mt-2">
+            <TierBadge tier={performance.tier} testId="performance-tier" />
+          </div>
+          {performance.storedTier && performance.storedTier.tier !== performance.tier ? (
+            <p className="mt-1 text-xs text-muted-foreground">{t('overview.storedTier', { tier: t(`tiers.${performance.storedTier.tier}`), date: format.date(performance.storedTier.computedAt) })}</p>
+          ) : null}
+        </div>
+        <div className="rounded-lg border p-3">
+          <p className="text-sm font-medium text-muted-foreground">{t('overview.score')}</p>
+          <p className="mt-1 text-2xl font-bold tabular-nums" data-testid="performance-score">
+            {t('units.score', { value: format.number(performance.metrics.overallScore, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) })}
+          </p>
+        </div>
+        <div className="rounded-lg border p-3">
+          <p className="text-sm font-medium text-muted-foreground">{t('overview.rank')}</p>
+          <p className="mt-1 text-2xl font-bold tabular-nums" data-testid="performance-rank">
+            {rank === null ? <span aria-hidden>—</span> : t('overview.top', { percent: rank })}
+          </p>
+          <p className="mt-0.5 text-xs text-muted-foreground">
+            {rank === null ? t('overview.unranked', { count: performance.goals.ridesNeeded }) : t('overview.cohort', { count: performance.cohortSize })}
+          </p>
+        </div>
+      </div>
+      <div className="space-y-2">
+        <div className="flex items-baseline justify-between gap-2">
+          <h3 className="font-semibold" id="streak-heading">
+            {t('overview.streak')}
+          </h3>
+          <span className="text-sm tabular-nums" data-testid="streak-progress">
+            {t('overview.streakProgress', { progress: streak.progress, length: streak.length })}
+          </span>
+        </div>
+        <Progress value={streak.progress} max={streak.length} aria-labelledby="streak-heading" />
+        <p className="text-xs text-muted-foreground">
+          {performance.rules.streakBonusCents > 0
+            ? t('overview.streakBonus', { amount: format.money(performance.rules.streakBonusCents), length: streak.length, count: streak.completed })
+            : t('overview.noStreakBonus')}
+        </p>
+      </div>
+      <div className="space-y-2">
+        <h3 className="font-semibold">{t('overview.perks', { tier: t(`tiers.${performance.tier}`) })}</h3>
+        <ul className="grid gap-1.5 sm:grid-cols-3" data-testid="tier-perks">
+          {performance.rules.perks.map((perk) => (
+            <li key={perk} className="flex items-center gap-2 text-sm">
+              <CheckCircle2Icon className="size-4 text-success" aria-hidden />
+              {t(`perks.${perk}`)}
+            </li>
+          ))}
+        </ul>
+        <dl className="grid gap-2 text-sm sm:grid-cols-3">
+          <div>
+            <dt className="text-muted-foreground">{t('overview.peakMinimum')}</dt>
+            <dd className="font-medium tabular-nums">{t('overview.perHour', { amount: format.money(performance.rules.peakHourMinimumCentsPerHour) })}</dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">{t('overview.bonusCap')}</dt>
+            <dd className="font-medium tabular-nums">{format.money(performance.rules.monthlyBonusCapCents)}</dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">{t('overview.lastBonus')}</dt>
+            <dd className="font-medium tabular-nums">{performance.lastBonus ? t('overview.lastBonusValue', { amount: format.money(performance.lastBonus.total), month: performance.lastBonus.month }) : t('overview.noBonusYet')}</dd>
+          </div>
+        </dl>
+      </div>
+    </div>
+  );
+}
+
+function EarningsPanel() {
+  const { t } = useTranslation('performance');
+  const format = useFormatters();
+  const earnings = useDriverEarnings();
+  const daily = useDriverEarningsDaily(CHART_DAYS);
+  if (earnings.isPending || daily.isPending) return <LoadingState />;
+  if (earnings.isError) return <ErrorState title={t('errors.earnings')} error={earnings.error} onRetry={() => void earnings.refetch()} />;
+  if (daily.isError) return <ErrorState title={t('errors.earnings')} error={daily.error} onRetry={() => void daily.refetch()} />;
+  const e = earnings.data;
+  const period = totalsOf(daily.data.days);
+  const figures = [
+    { key: 'today', cents: e.today, hint: t('earnings.rides', { count: e.todayRides }) },
+    { key: 'week', cents: e.week, hint: t('earnings.rides', { count: e.weekRides }) },
+    { key: 'pending', cents: e.pending, hint: e.nextReleaseAt ? t('earnings.nextRelease', { date: format.dateTime(e.nextReleaseAt) }) : t('earnings.nothingPending') },
+    { key: 'released', cents: e.released, hint: t('earnings.releasedHint') },
+    { key: 'tips', cents: e.tips, hint: t('earnings.tipsHint') },
+  ] as const;
+  return (
+    <div className="space-y-5 pt-2" data-testid="performance-earnings">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+        {figures.map((f) => (
+          <div key={f.key} className="rounded-lg border p-3" data-testid={`performance-earnings-${f.key}`}>
+            <p className="text-sm font-medium text-muted-foreground">{t(`earnings.${f.key}`)}</p>
+            <p className="mt-1 text-lg font-bold tabular-nums" data-cents={f.cents}>
+              {format.money(f.cents)}
+            </p>
+            <p className="mt-0.5 text-xs text-muted-foreground">{f.hint}</p>
+          </div>
+        ))}
+      </div>
+      <section aria-labelledby="earnings-chart-heading" className="space-y-2">
+        <h3 id="earnings-chart-heading" className="font-semibold">
+          {t('earnings.chartTitle', { days: CHART_DAYS })}
+        </h3>
+        <p className="text-sm text-muted-foreground">
+          {t('earnings.chartSummary', { total: format.money(period.total), fares: format.money(period.fares), tips: format.money(period.tips), bonuses: format.money(period.bonuses) })}
+        </p>
+        <Suspense fallback={<div className="h-64" />}>
+          <EarningsChart days={daily.data.days} />
+        </Suspense>
+        <DailyTable days={daily.data.days} />
+      </section>
+    </div>
+  );
+}
+
+/** The chart's figures as a table, for screen readers (the chart itself is hidden from them). */
+function DailyTable({ days }: { days: readonly DriverEarningsDay[] }) {
+  const { t } = useTranslation('performance');
+  const format = useFormatters();
+  return (
+    <table className="sr-only">
+      <caption>{t('earnings.tableCaption')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('earnings.day')}</th>
+          <th scope="col">{t('earnings.fares')}</th>
+          <th scope="col">{t('earnings.tips')}</th>
+          <th scope="col">{t('earnings.bonuses')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {days.map((d) => (
+          <tr key={d.day}>
+            <th scope="row">{d.day}</th>
+            <td>{format.money(d.fares)}</td>
+            <td>{format.money(d.tips)}</td>
+            <td>{format.money(d.bonuses)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function MetricsPanel({ performance }: { performance: DriverPerformance }) {
+  const { t } = useTranslation('performance');
+  const formatMetric = useMetricFormat();
+  const rows = metricRows(performance);
+  const next = performance.goals.nextTier;
+  return (
+    <div className="overflow-x-auto pt-2">
+      <table className="w-full text-sm" data-testid="performance-metrics">
+        <caption className="pb-2 text-start text-muted-foreground">{next ? t('metrics.caption', { tier: t(`tiers.${next}`) }) : t('metrics.captionTop')}</caption>
+        <thead>
+          <tr className="border-b text-start">
+            <th scope="col" className="py-2 text-start font-medium">
+              {t('metrics.metric')}
+            </th>
+            <th scope="col" className="py-2 text-end font-medium">
+              {t('metrics.value')}
+            </th>
+            <th scope="col" className="py-2 text-end font-medium">
+              {t('metrics.nextMinimum')}
+            </th>
+            <th scope="col" className="py-2 text-end font-medium">
+              {t('metrics.data')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.metric} className="border-b last:border-0" data-testid={`metric-${row.metric}`} data-met={row.met === null ? 'none' : String(row.met)}>
+              <th scope="row" className="py-2 text-start font-normal">
+                {t(`metrics.names.${row.metric}`)}
+              </th>
+              <td className="py-2 text-end font-semibold tabular-nums">{formatMetric(row.unit, row.value)}</td>
+              <td className="py-2 text-end tabular-nums">
+                {row.nextMinimum === null ? (
+                  <span className="text-muted-foreground">{t('metrics.noMinimum')}</span>
+                ) : (
+                  <span className={row.met ? 'text-success' : 'text-destructive'}>
+                    {formatMetric(row.unit, row.nextMinimum)}
+                    <span className="sr-only"> {row.met ? t('metrics.met') : t('metrics.notMet')}</span>
+                  </span>
+                )}
+              </td>
+              <td className="py-2 text-end">
+                <Badge variant={row.measured ? 'secondary' : 'outline'}>{row.measured ? t('metrics.measured') : t('metrics.unmeasured')}</Badge>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {performance.unmeasured.length > 0 ? <p className="mt-2 text-xs text-muted-foreground">{t('metrics.unmeasuredNote')}</p> : null}
+    </div>
+  );
+}
+
+/** One missing (or met) condition in words. */
+export function useGoalText() {
+  const { t } = useTranslation('performance');
+  const formatMetric = useMetricFormat();
+  return (line: GoalLine) => {
+    switch (line.kind) {
+      case 'rides':
+        return t('goals.rides', { count: line.count });
+      case 'rank':
+        return t('goals.rank', { percent: line.topPercent });
+      case 'metric':
+        return t('goals.metric', { metric: t(`metrics.names.${line.metric}`), target: formatMetric(line.unit, line.target), current: formatMetric(line.unit, line.current) });
+    }
+  };
+}
+
+function GoalsPanel({ performance }: { performance: DriverPerformance }) {
+  const { t } = useTranslation('performance');
+  const goals = goalLines(performance.goals);
+  const text = useGoalText();
+  if (goals.isTop) {
+    return (
+      <div className="flex items-start gap-3 rounded-lg border border-success/40 bg-success/10 p-4 pt-4" data-testid="goals-platinum">
+        <PartyPopperIcon className="size-6 shrink-0 text-success" aria-hidden />
+        <div>
+          <p className="font-semibold">{t('goals.platinumTitle')}</p>
+          <p className="text-sm text-muted-foreground">{t('goals.platinumDescription')}</p>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-4 pt-2" data-testid="performance-goals">
+      <p className="flex items-center gap-2 font-semibold">
+        <TrophyIcon className="size-4" aria-hidden />
+        {t('goals.toNext', { tier: t(`tiers.${goals.nextTier!}`) })}
+      </p>
+      {goals.missing.length ? (
+        <section aria-labelledby="goals-missing-heading">
+          <h3 id="goals-missing-heading" className="text-sm font-medium text-muted-foreground">
+            {t('goals.missing')}
+          </h3>
+          <ul className="mt-1 space-y-1.5" data-testid="goals-missing">
+            {goals.missing.map((line, i) => (
+              <li key={i} className="flex items-start gap-2 text-sm">
+                <CircleIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
+                {text(line)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : (
+        <p className="text-sm">{t('goals.allMet')}</p>
+      )}
+      {goals.met.length ? (
+        <section aria-labelledby="goals-met-heading">
+          <h3 id="goals-met-heading" className="text-sm font-medium text-muted-foreground">
+            {t('goals.met')}
+          </h3>
+          <ul className="mt-1 space-y-1.5" data-testid="goals-met">
+            {goals.met.map((line, i) => (
+              <li key={i} className="flex items-start gap-2 text-sm">
+                <CheckCircle2Icon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
+                {text(line)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ADMIN, expectNoSeriousA11yViolations, registrationPayloads, signInWithToken, uniqueEmail } from './support';
+
+const TIMES_SQUARE = { address: 'Times Square, New York, NY 10036', lat: 40.759, lng: -73.991 };
+const GRAND_CENTRAL = { address: 'Grand Central Terminal, New York, NY 10017', lat: 40.7527, lng: -73.9772 };
+const LONG_COMMENT = 'Friendly driver, spotless car and a smooth ride through heavy midtown traffic.';
+
+type Auth = { authorization: string };
+const bearer = (token: string): Auth => ({ authorization: `Bearer ${token}` });
+
+type Place = { zips: string; name: string; at: { lat: number; lng: number }; driveArea: string };
+const TIMES_SQUARE_TERRITORY: Place = { zips: '10036, 10019, 10018, 10020, 10017', name: 'Times Square', at: { lat: 40.7585, lng: -73.9905 }, driveArea: '10036' };
+
+/** A licensed territory with one approved driver online there, all through the API. */
+async function territoryWithDriver(request: APIRequestContext, place: Place = TIMES_SQUARE_TERRITORY): Promise<{ driver: Auth; licenseeToken: string }> {
+  const admin = bearer(((await (await request.post('/api/login', { data: ADMIN })).json()) as { token: string }).token);
+  const licenseeEmail = uniqueEmail('rewards-licensee');
+  const licenseeSignup = await request.post('/api/register', { data: { ...registrationPayloads.licensee(licenseeEmail), territoryName: place.name, zipCodes: place.zips } });
+  expect(licenseeSignup.status()).toBe(201);
+  const licensees = (await (await request.get('/api/licensee-applications', { headers: admin })).json()) as { id: string; user: { email: string } }[];
+  const licensee = licensees.find((a) => a.user.email === licenseeEmail)!;
+  // Another spec may have licensed these zip codes first: the territory exists either way.
+  expect([200, 409]).toContain((await request.post(`/api/licensee-applications/${licensee.id}/review`, { headers: admin, data: { status: 'approved' } })).status());
+
+  const driverEmail = uniqueEmail('rewards-driver');
+  const driverSignup = await request.post('/api/register', { data: { ...registrationPayloads.driver(driverEmail), firstName: 'Rosa', driveArea: place.driveArea } });
+  expect(driverSignup.status()).toBe(201);
+  const driver = bearer(((await driverSignup.json()) as { token: string }).token);
+  const applications = (await (await request.get('/api/driver-applications', { headers: admin })).json()) as { id: string; user: { email: string } }[];
+  const application = applications.find((a) => a.user.email === driverEmail)!;
+  expect((await request.post(`/api/driver-applications/${application.id}/review`, { headers: admin, data: { status: 'approved' } })).status()).toBe(200);
+  await goOnline(request, driver, place.at);
+  return { driver, licenseeToken: ((await licenseeSignup.json()) as { token: string }).token };
+}
+
+/** The driver takes the rider's requested ride and drives it to the end, through the API. */
+async function driveRide(request: APIRequestContext, driver: Auth, rideId: string, at = TIMES_SQUARE_TERRITORY.at) {
+  await expect
+    .poll(
+      async () => {
+        const offers = (await (await request.get('/api/drivers/offers', { headers: driver })).json()) as { ride: { id: string } }[];
+        return offers.some((o) => o.ride.id === rideId);
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  for (const step of ['accept', 'start', 'complete']) expect((await request.post(`/api/rides/${rideId}/${step}`, { headers: driver })).status()).toBe(200);
+  // Back at Times Square and available, as the driver app reports after a trip.
+  await goOnline(request, driver, at);
+}
+
+async function goOnline(request: APIRequestContext, driver: Auth, location: { lat: number; lng: number }) {
+  expect((await request.patch('/api/drivers/status', { headers: driver, data: { status: 'online', location } })).status()).toBe(200);
+}
+
+async function riderWithCard(request: APIRequestContext, extra: Record<string, unknown> = {}): Promise<{ auth: Auth; token: string }> {
+  const signup = await request.post('/api/register', { data: { ...registrationPayloads.customer(uniqueEmail('rewards-rider')), firstName: 'Ana', lastName: 'Pérez', ...extra } });
+  expect(signup.status()).toBe(201);
+  const token = ((await signup.json()) as { token: string }).token;
+  expect((await request.post('/api/payment-methods', { headers: bearer(token), data: { cardNumber: '4242424242424242', expiryDate: '12/39', cvc: '123' } })).status()).toBe(201);
+  return { auth: bearer(token), token };
+}
+
+test('a rider earns points (referral, rating), redeems a credit and sees it apply on the booking page', async ({ page, request }) => {
+  test.setTimeout(150_000);
+  const { driver } = await territoryWithDriver(request);
+  const rider = await riderWithCard(request);
+
+  // A friend signs up with the rider's code and completes a first ride: 50 points to the rider.
+  const { referral } = (await (await request.get('/api/rewards', { headers: rider.auth })).json()) as { referral: { code: string } };
+  const friend = await riderWithCard(request, { referralCode: referral.code });
+  const friendRide = (await (await request.post('/api/rides', { headers: friend.auth, data: { pickupLocation: TIMES_SQUARE, dropoffLocation: GRAND_CENTRAL } })).json()) as { id: string };
+  await driveRide(request, driver, friendRide.id);
+
+  // The rider books in the UI; the driver completes the ride; the rider rates it in the UI (a detailed review and a safety rating).
+  await signInWithToken(page, rider.token);
+  await page.goto('/ride');
+  await page.getByTestId('pickup-input').fill('Times Square');
+  await page.getByTestId('pickup-input').press('Enter');
+  await page.getByTestId('dropoff-input').fill('Grand Central');
+  await page.getByTestId('dropoff-input').press('Enter');
+  await expect(page.getByTestId('fare-total')).toContainText('$');
+  await expect(page.getByTestId('rewards-applies')).toHaveCount(0);
+  await page.getByTestId('request-ride').click();
+  await expect(page.getByTestId('ride-status')).toHaveText('Finding a driver');
+  const { ride: active } = (await (await request.get('/api/rides/active', { headers: rider.auth })).json()) as { ride: { id: string } };
+  await driveRide(request, driver, active.id);
+  await expect(page.getByTestId('ride-status')).toHaveText('Completed');
+  await page.getByTestId('rate-star-5').click();
+  await page.getByTestId('safety-rating').getByText('5', { exact: true }).click();
+  await page.getByTestId('rating-comment').fill(LONG_COMMENT);
+  await page.getByTestId('submit-rating').click();
+  await expect(page.getByTestId('rating-done')).toBeVisible();
+
+  // The Rewards tab: 50 + 2 + 5 points, the history, and an accessible screen.
+  await page.goto('/dashboard?tab=rewards');
+  await expect(page.getByTestId('rewards-points')).toHaveText('57');
+  await expect(page.getByTestId('rewards-history')).toContainText('Referral');
+  await expect(page.getByTestId('rewards-history')).toContainText('Detailed review');
+  await expect(page.getByTestId('redeem-credit_5')).toBeDisabled();
+  await expectNoSeriousA11yViolations(page);
+
+  // Redeem $1 of credit, confirmed in a dialog.
+  await page.getByTestId('redeem-credit_1').click();
+  await expect(page.getByRole('alertdialog')).toContainText('25 points');
+  await page.getByTestId('confirm-redeem').click();
+  await expect(page.getByTestId('rewards-points')).toHaveText('32');
+  await expect(page.getByTestId('rewards-credit')).toContainText('$1.00');
+
+  // The booking page says the credit will apply; the booking takes it and the card holds the rest.
+  await page.goto('/ride');
+  await page.getByTestId('pickup-input').fill('Times Square');
+  await page.getByTestId('pickup-input').press('Enter');
+  await page.getByTestId('dropoff-input').fill('Grand Central');
+  await page.getByTestId('dropoff-input').press('Enter');
+  await expect(page.getByTestId('rewards-applies')).toContainText('$1.00');
+  await page.getByTestId('request-ride').click();
+  await expect(page.getByTestId('ride-status')).toHaveText('Finding a driver');
+  const { ride: booked } = (await (await request.get('/api/rides/active', { headers: rider.auth })).json()) as { ride: { id: string; creditApplied: number } };
+  expect(booked.creditApplied).toBe(100);
+  expect((await request.post(`/api/rides/${booked.id}/cancel`, { headers: rider.auth, data: {} })).status()).toBe(200);
+});
+
+test('a rider sends a route suggestion; the licensee accepts it in the console and the rider earns 10 points', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  // Zip codes no other spec licenses: this licensee reviews what comes from them.
+  const place: Place = { zips: '10021, 10065, 10075', name: 'Upper East Side', at: { lat: 40.7648, lng: -73.9637 }, driveArea: '10065' };
+  const { driver, licenseeToken } = await territoryWithDriver(request, place);
+  const rider = await riderWithCard(request);
+  const pickup = { address: 'Lexington Ave & E 68th St, New York, NY 10065', lat: 40.7678, lng: -73.9645 };
+  const dropoff = { address: 'E 79th St & 3rd Ave, New York, NY 10075', lat: 40.7741, lng: -73.9573 };
+  const booked = await request.post('/api/rides', { headers: rider.auth, data: { pickupLocation: pickup, dropoffLocation: dropoff } });
+  expect(booked.status()).toBe(201);
+  await driveRide(request, driver, ((await booked.json()) as { id: string }).id, place.at);
+
+  const riderPage = await (await browser.newContext()).newPage();
+  await signInWithToken(riderPage, rider.token);
+  await riderPage.goto('/dashboard?tab=rewards');
+  await expect(riderPage.getByTestId('rewards-points')).toHaveText('0');
+  // The shared schema refuses an empty form, then the suggestion goes out.
+  await riderPage.getByTestId('submission-send').click();
+  await expect(riderPage.getByTestId('submission-form').getByRole('alert').first()).toBeVisible();
+  await riderPage.getByTestId('submission-kind').selectOption('route_suggestion');
+  await riderPage.getByTestId('submission-text').fill('Pick up on 3rd Ave instead of Lexington at rush hour: it is much faster.');
+  await riderPage.getByTestId('submission-send').click();
+  await expect(riderPage.getByTestId('own-submissions')).toContainText('Pending');
+
+  const licenseePage = await (await browser.newContext()).newPage();
+  await signInWithToken(licenseePage, licenseeToken);
+  await licenseePage.goto('/licensee-dashboard');
+  await licenseePage.getByRole('tab', { name: 'Community' }).click();
+  await expect(licenseePage.getByTestId('submissions-pending')).toContainText('3rd Ave');
+  await expectNoSeriousA11yViolations(licenseePage);
+  await licenseePage.getByRole('button', { name: /Accept Route suggestion from Ana P\./ }).click();
+  await expect(licenseePage.getByTestId('submissions-pending')).toHaveCount(0);
+
+  await riderPage.reload();
+  await expect(riderPage.getByTestId('rewards-points')).toHaveText('10');
+  await expect(riderPage.getByTestId('own-submissions')).toContainText('Accepted');
+});
