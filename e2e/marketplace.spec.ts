@@ -96,7 +96,8 @@ test('a rider books in the UI and sees a driver, who works in the UI too, accept
 });
 
 test('a rider adds a card, books, tips and sees the receipt; 3 days later the driver and the licensee see the exact cents released', async ({ browser, request }) => {
-  test.setTimeout(180_000);
+  // Four people in four browsers, with axe checks: minutes on a loaded 2-core machine.
+  test.setTimeout(300_000);
   const adminLogin = await request.post('/api/login', { data: ADMIN });
   const admin = { authorization: `Bearer ${((await adminLogin.json()) as { token: string }).token}` };
 
