@@ -18,7 +18,7 @@ import type { Database, Executor } from '../../db/client';
 import { bonusPoolRuns, rideOffers, rides, territories, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { histories, judgeCohort, territoryDriverIds } from '../drivers/performance';
-import { accounts, balance, post, type Posting } from '../payments/ledger';
+import { accounts, balance, feeAccount, post, type Posting } from '../payments/ledger';
 
 /** The pool account of a territory (docs/money.md). */
 export const bonusPoolAccount = (territoryId: string) => `bonus_pool:${territoryId}`;
@@ -161,21 +161,6 @@ async function poolDrivers(tx: Executor, territoryId: string, start: Date, end: 
   return { inputs, lines };
 }
 
-const feeAccountId = (account: FeeAccount, territoryId: string, licenseeId: string): string => {
-  switch (account) {
-    case 'platformSoftware':
-      return accounts.platformSoftware;
-    case 'corporateAdmin':
-      return accounts.corporateAdmin;
-    case 'globalCsr':
-      return accounts.globalCsr;
-    case 'licensee':
-      return accounts.licensee(licenseeId);
-    case 'localCsr':
-      return accounts.localCsr(territoryId);
-  }
-};
-
 export type StoredRun = { territoryId: string; month: string; funding: number; paid: number; surplus: number; summary: BonusPoolRunSummary };
 
 /**
@@ -206,7 +191,7 @@ export function createBonusPoolService(deps: { db: Database; now: () => Date; lo
       const run = runBonusPool({ income, reserve, drivers: inputs });
 
       const toPosting = (entry: (typeof run.postings.funding)[number]): Posting => ({
-        accountId: entry.account === 'bonusPool' ? pool : entry.account.startsWith('driver:') ? entry.account : feeAccountId(entry.account as FeeAccount, territory.id, territory.licenseeId),
+        accountId: entry.account === 'bonusPool' ? pool : entry.account.startsWith('driver:') ? entry.account : feeAccount(entry.account as FeeAccount, { territoryId: territory.id, licenseeId: territory.licenseeId }),
         amount: entry.cents,
       });
       await post(tx, { key: `bonus_funding:${territory.id}:${month}`, kind: 'bonus_funding', at, memo: `bonus pool ${month} funded from fees`, postings: run.postings.funding.map(toPosting) });

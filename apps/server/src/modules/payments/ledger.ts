@@ -19,15 +19,13 @@ export type Posting = { accountId: string; amount: number };
 
 export type RidePayees = { driverId: string; licenseeId: string; territoryId: string };
 
-/** The account each payee's part of a ride goes to. */
-export function payeeAccount(payee: Payee, ride: RidePayees): string {
+/** The account of a fee payee (every payee but the driver) of a territory. */
+export function feeAccount(payee: Exclude<Payee, 'driver'>, territory: Omit<RidePayees, 'driverId'>): string {
   switch (payee) {
-    case 'driver':
-      return accounts.driver(ride.driverId);
     case 'licensee':
-      return accounts.licensee(ride.licenseeId);
+      return accounts.licensee(territory.licenseeId);
     case 'localCsr':
-      return accounts.localCsr(ride.territoryId);
+      return accounts.localCsr(territory.territoryId);
     case 'platformSoftware':
       return accounts.platformSoftware;
     case 'corporateAdmin':
@@ -35,6 +33,11 @@ export function payeeAccount(payee: Payee, ride: RidePayees): string {
     case 'globalCsr':
       return accounts.globalCsr;
   }
+}
+
+/** The account each payee's part of a ride goes to. */
+export function payeeAccount(payee: Payee, ride: RidePayees): string {
+  return payee === 'driver' ? accounts.driver(ride.driverId) : feeAccount(payee, ride);
 }
 
 /** Postings that credit each payee its part of `split` (or debit it, with sign -1). */

@@ -10,6 +10,7 @@ import { Progress } from '@/components/ui/progress';
 import { ErrorState, LoadingState } from '@/components/ui/query-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useFormatters } from '@/lib/format';
+import { cn } from '@/lib/utils';
 import { useDriverEarnings } from '../api/use-driver-earnings';
 import { useDriverEarningsDaily } from '../api/use-driver-earnings-daily';
 import { useDriverPerformance } from '../api/use-driver-performance';
@@ -327,6 +328,26 @@ export function useGoalText() {
   };
 }
 
+/** A list of goal lines: still missing (an open circle) or already met (a check). */
+function GoalList({ kind, heading, lines }: { kind: 'missing' | 'met'; heading: string; lines: string[] }) {
+  const Icon = kind === 'met' ? CheckCircle2Icon : CircleIcon;
+  return (
+    <section aria-labelledby={`goals-${kind}-heading`}>
+      <h3 id={`goals-${kind}-heading`} className="text-sm font-medium text-muted-foreground">
+        {heading}
+      </h3>
+      <ul className="mt-1 space-y-1.5" data-testid={`goals-${kind}`}>
+        {lines.map((line, i) => (
+          <li key={i} className="flex items-start gap-2 text-sm">
+            <Icon className={cn('mt-0.5 size-4 shrink-0', kind === 'met' ? 'text-success' : 'text-destructive')} aria-hidden />
+            {line}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function GoalsPanel({ performance }: { performance: DriverPerformance }) {
   const { t } = useTranslation('performance');
   const goals = goalLines(performance.goals);
@@ -349,37 +370,11 @@ function GoalsPanel({ performance }: { performance: DriverPerformance }) {
         {t('goals.toNext', { tier: t(`tiers.${goals.nextTier!}`) })}
       </p>
       {goals.missing.length ? (
-        <section aria-labelledby="goals-missing-heading">
-          <h3 id="goals-missing-heading" className="text-sm font-medium text-muted-foreground">
-            {t('goals.missing')}
-          </h3>
-          <ul className="mt-1 space-y-1.5" data-testid="goals-missing">
-            {goals.missing.map((line, i) => (
-              <li key={i} className="flex items-start gap-2 text-sm">
-                <CircleIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
-                {text(line)}
-              </li>
-            ))}
-          </ul>
-        </section>
+        <GoalList kind="missing" heading={t('goals.missing')} lines={goals.missing.map(text)} />
       ) : (
         <p className="text-sm">{t('goals.allMet')}</p>
       )}
-      {goals.met.length ? (
-        <section aria-labelledby="goals-met-heading">
-          <h3 id="goals-met-heading" className="text-sm font-medium text-muted-foreground">
-            {t('goals.met')}
-          </h3>
-          <ul className="mt-1 space-y-1.5" data-testid="goals-met">
-            {goals.met.map((line, i) => (
-              <li key={i} className="flex items-start gap-2 text-sm">
-                <CheckCircle2Icon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
-                {text(line)}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {goals.met.length ? <GoalList kind="met" heading={t('goals.met')} lines={goals.met.map(text)} /> : null}
     </div>
   );
 }
