@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rides } from '../src/db/schema';
 import { backends, createTestApp, type TestApp } from './support/test-app';
 import { ledgerInvariants, rows } from './support/ledger';
-import { api, approvedLicensee, book, expectOk, HERALD_SQUARE, offset, onlineDriver, rider, signInAdmin, TIMES_SQUARE, type Person } from './support/world';
+import { api, approvedLicensee, book, expectOk, goOnline, HERALD_SQUARE, offset, onlineDriver, rider, signInAdmin, TIMES_SQUARE, type Person } from './support/world';
 
 /** About 5 road miles north of Times Square: a subtotal above the guarantee's $6.875 per estimated half hour. */
 const HARLEM = { address: 'Harlem, New York, NY', ...offset(TIMES_SQUARE, 4) };
@@ -45,15 +45,18 @@ describe.each(backends)('month-end bonus pool on %s', (backend) => {
     licensee = await approvedLicensee(t.app, admin);
     other = await approvedLicensee(t.app, admin, ['10013'], 'Tribeca');
     passenger = await rider(t.app);
-    for (const key of ['g', 's', 'p'] as const) d[key] = await onlineDriver(t.app, admin, HERALD_SQUARE);
+    for (const key of ['g', 's'] as const) d[key] = await onlineDriver(t.app, admin, HERALD_SQUARE);
 
     // October: S declines 3 offers that G takes; then G 21 more, S 21, P 5. G: 24 accepts in a row
-    // (2 streaks), S: 21 of 24 (87.5%, then 2 streaks), P: 5 (the trial period).
+    // (2 streaks), S: 21 of 24 (87.5%, then 2 streaks), P: 5 (the trial period). G and S are online
+    // from 08:00 until the last ride ends (50 rides of 10 minutes: 16:20), P only for its own rides.
     for (let i = 0; i < 3; i += 1) await ride(d.g, d.s);
     for (let i = 0; i < 21; i += 1) await ride(d.g);
     for (let i = 0; i < 21; i += 1) await ride(d.s);
+    d.p = await onlineDriver(t.app, admin, HERALD_SQUARE);
     const lastOfP = [];
     for (let i = 0; i < 5; i += 1) lastOfP.push(await ride(d.p));
+    for (const key of ['g', 's', 'p'] as const) await expectOk(await api.patch(t.app, '/api/drivers/status', d[key], { status: 'offline' }));
     await expectOk(await post(`/api/rides/${lastOfP[0]!.id}/tip`, passenger, { amount: 300 }));
     // Everything is released in October (3 days after completion).
     clock = new Date('2026-10-10T12:00:00Z');
@@ -123,11 +126,13 @@ describe.each(backends)('month-end bonus pool on %s', (backend) => {
     const line = (p: Person) => october.drivers.find((x) => x.driverId === p.id)!;
     const base = async (p: Person) => Number((await q<{ b: string }>(sql`select sum(subtotal)::text as b from rides where driver_id = ${p.id} and status = 'completed'`))[0]!.b);
     const [baseG, baseS, baseP] = [await base(d.g), await base(d.s), await base(d.p)];
-    // The guarantee needs base >= $2,200 × (rides × 0.5 h) / 160 h: the long rides pass it.
-    expect(baseG).toBeGreaterThan(Math.floor((220_000 * 12) / 160));
-    expect(line(d.g)).toMatchObject({ tier: 'Gold', quintile: 1, completedRides: 24, streaksCompleted: 2, acceptanceRate: 100, baseEarnings: baseG, onlineHours: 12, onlineHoursEstimated: true });
-    expect(line(d.s)).toMatchObject({ tier: 'Silver', quintile: 4, completedRides: 21, streaksCompleted: 2, acceptanceRate: 87.5, baseEarnings: baseS });
-    expect(line(d.p)).toMatchObject({ tier: 'Probationary', quintile: 1, completedRides: 5, streaksCompleted: 0, baseEarnings: baseP });
+    // Online hours are the recorded sessions (08:00-16:20 for G and S, 50 minutes for P). The
+    // guarantee needs base >= $2,200 × hours / 160 h: the long rides pass it.
+    expect(baseG).toBeGreaterThan(Math.floor((220_000 * 8.33) / 160));
+    expect(baseS).toBeGreaterThan(Math.floor((220_000 * 8.33) / 160));
+    expect(line(d.g)).toMatchObject({ tier: 'Gold', quintile: 1, completedRides: 24, streaksCompleted: 2, acceptanceRate: 100, baseEarnings: baseG, onlineHours: 8.33, onlineHoursEstimated: false });
+    expect(line(d.s)).toMatchObject({ tier: 'Silver', quintile: 4, completedRides: 21, streaksCompleted: 2, acceptanceRate: 87.5, baseEarnings: baseS, onlineHours: 8.33, onlineHoursEstimated: false });
+    expect(line(d.p)).toMatchObject({ tier: 'Probationary', quintile: 1, completedRides: 5, streaksCompleted: 0, baseEarnings: baseP, onlineHours: 0.83, onlineHoursEstimated: false });
     const targets = {
       // Gold: $2 a streak, 2% × 1.08 of base (top quintile); Silver: $1.50 a streak, 2% × 0.98; Probationary: nothing.
       g: { guarantee: 0, streak: 400, performance: Math.floor((baseG * 2 * 108) / 10_000) },
@@ -203,8 +208,10 @@ describe.each(backends)('month-end bonus pool on %s', (backend) => {
   it('runs last month by itself once it is over, once under concurrent calls, and carries the surplus as reserve', async () => {
     // November: P alone drives (2 rides, released in November); P is in the trial period, owed nothing.
     clock = new Date('2026-11-03T10:00:00Z');
+    await goOnline(t.app, d.p, HERALD_SQUARE);
     await ride(d.p);
     await ride(d.p);
+    await expectOk(await api.patch(t.app, '/api/drivers/status', d.p, { status: 'offline' }));
     clock = new Date('2026-11-07T10:00:00Z');
     await t.app.services.payments.settle();
     const poolBefore = await balanceOf(`bonus_pool:${licensee.territoryId}`);
@@ -222,7 +229,7 @@ describe.each(backends)('month-end bonus pool on %s', (backend) => {
     expect(november.totalMonthlyFunding).toBeGreaterThan(0);
     expect(november).toMatchObject({ reserve: october.monthlySurplus, lastMonthPayout: 0, targetPayout: 0, sustainabilityScore: 100, coverage: 'excellent' });
     expect(november.monthlySurplus).toBe(october.monthlySurplus + november.totalMonthlyFunding);
-    expect(november.drivers).toMatchObject([{ driverId: d.p.id, completedRides: 2, total: 0 }]);
+    expect(november.drivers).toMatchObject([{ driverId: d.p.id, completedRides: 2, total: 0, onlineHours: 0.33, onlineHoursEstimated: false }]);
     expect(await balanceOf(`bonus_pool:${licensee.territoryId}`)).toBe(november.monthlySurplus);
 
     // December, with no ride: the reserve is carried whole.

@@ -172,6 +172,27 @@ export const driverPresence = pgTable(
   (t) => [index('driver_presence_status_idx').on(t.status)],
 );
 
+/**
+ * Online time: a session runs from going online (or the app reconnecting while online) until going
+ * offline (or the app's last connection closing). The bonus pool's guarantee counts these hours.
+ */
+export const driverOnlineSessions = pgTable(
+  'driver_online_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    driverId: uuid('driver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('driver_online_sessions_one_open').on(t.driverId).where(sql`${t.endedAt} is null`),
+    index('driver_online_sessions_driver_started').on(t.driverId, t.startedAt),
+    check('driver_online_sessions_order', sql`${t.endedAt} is null or ${t.endedAt} >= ${t.startedAt}`),
+  ],
+);
+
 // --- rides ------------------------------------------------------------------------------------
 
 const rideStatus = ['requested', 'accepted', 'in_progress', 'completed', 'cancelled'] as const;

@@ -15,7 +15,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { bonusPoolRuns, rideOffers, rides, territories, users } from '../../db/schema';
+import { bonusPoolRuns, driverOnlineSessions, rideOffers, rides, territories, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { histories, judgeCohort, territoryDriverIds } from '../drivers/performance';
 import { accounts, balance, feeAccount, post, type Posting } from '../payments/ledger';
@@ -102,6 +102,25 @@ async function streaksInMonth(tx: Executor, driverIds: string[], start: Date, en
   return result;
 }
 
+/** Hours online in [start, end) per driver, from the sessions that overlap it (an open one runs to `end`). */
+async function onlineHoursInMonth(tx: Executor, driverIds: string[], start: Date, end: Date): Promise<Map<string, number>> {
+  const rows = await tx
+    .select({
+      driverId: driverOnlineSessions.driverId,
+      seconds: sql<number>`sum(extract(epoch from (least(coalesce(${driverOnlineSessions.endedAt}, ${end}), ${end}) - greatest(${driverOnlineSessions.startedAt}, ${start}))))::float`,
+    })
+    .from(driverOnlineSessions)
+    .where(
+      and(
+        inArray(driverOnlineSessions.driverId, driverIds),
+        lt(driverOnlineSessions.startedAt, end),
+        sql`coalesce(${driverOnlineSessions.endedAt}, ${end}) > ${start}`,
+      ),
+    )
+    .groupBy(driverOnlineSessions.driverId);
+  return new Map(rows.map((row) => [row.driverId, Math.round((Number(row.seconds) / 3600) * 100) / 100]));
+}
+
 type PoolInputs = { inputs: PoolDriverInput[]; lines: Map<string, Omit<BonusPoolDriverLine, 'quintile' | 'target' | 'paid' | 'total'>> };
 
 /**
@@ -109,8 +128,9 @@ type PoolInputs = { inputs: PoolDriverInput[]; lines: Map<string, Omit<BonusPool
  * their inputs: tier and overall score as judged at the month's close (the last 90 days, ranked among
  * the territory's drivers), acceptance over the month's offers, rides and base earnings = subtotals
  * of the territory's rides completed in the month (the work of the month, whenever escrow releases
- * it), streaks completed in the month, online hours estimated (rides × 0.5: presence history is not
- * recorded, only the current status).
+ * it), streaks completed in the month, and online hours: the month's part of the driver's online
+ * sessions (online with the app connected), or, for a driver with no session recorded in the month
+ * (history from before sessions were recorded), estimated as rides × 0.5.
  */
 async function poolDrivers(tx: Executor, territoryId: string, start: Date, end: Date): Promise<PoolInputs> {
   const worked = await tx
@@ -125,6 +145,7 @@ async function poolDrivers(tx: Executor, territoryId: string, start: Date, end: 
   const judged = await judgeCohort(tx, cohortIds, end);
   const month = await histories(tx, ids, start, end);
   const streaks = await streaksInMonth(tx, ids, start, end);
+  const hours = await onlineHoursInMonth(tx, ids, start, end);
   const names = new Map(
     (await tx.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, ids))).map((u) => [u.id, `${u.firstName} ${u.lastName.charAt(0)}.`]),
   );
@@ -134,7 +155,8 @@ async function poolDrivers(tx: Executor, territoryId: string, start: Date, end: 
     const driverId = row.driverId!;
     const member = judged.members.find((m) => m.driverId === driverId)!;
     const acceptanceRate = computeMetrics(month.get(driverId)!).acceptanceRate;
-    const onlineHours = estimateOnlineHours(row.completed);
+    const measured = hours.get(driverId);
+    const onlineHours = measured ?? estimateOnlineHours(row.completed);
     const input: PoolDriverInput = {
       driverId,
       tier: member.assignment.tier,
@@ -143,6 +165,7 @@ async function poolDrivers(tx: Executor, territoryId: string, start: Date, end: 
       completedRides: row.completed,
       baseEarnings: row.subtotals,
       streaksCompleted: streaks.get(driverId) ?? 0,
+      onlineHours,
     };
     inputs.push(input);
     lines.set(driverId, {
@@ -155,7 +178,7 @@ async function poolDrivers(tx: Executor, territoryId: string, start: Date, end: 
       baseEarnings: input.baseEarnings,
       streaksCompleted: input.streaksCompleted,
       onlineHours,
-      onlineHoursEstimated: true,
+      onlineHoursEstimated: measured === undefined,
     });
   }
   return { inputs, lines };

@@ -1,7 +1,7 @@
 import type { LatLng } from '@coride/domain';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { driverApplications, driverPresence, driverProfiles, rides, territories as territoryTable } from '../../db/schema';
+import { driverApplications, driverOnlineSessions, driverPresence, driverProfiles, rides, territories as territoryTable } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { setDriverTerritory } from '../applications/repository';
 import type { AuthenticatedUser } from '../accounts/service';
@@ -25,6 +25,14 @@ export function createDriversService(deps: {
 }) {
   const { db, territories, index, now } = deps;
   const lastUpdate = new Map<string, { at: number; persistedAt: number }>();
+  /** Session changes of one driver run in the order their events arrived (a reload closes, then opens). */
+  const sessionQueue = new Map<string, Promise<void>>();
+  function inOrder(driverId: string, change: () => Promise<void>): Promise<void> {
+    const next = (sessionQueue.get(driverId) ?? Promise.resolve()).catch(() => undefined).then(change);
+    sessionQueue.set(driverId, next);
+    void next.finally(() => sessionQueue.get(driverId) === next && sessionQueue.delete(driverId)).catch(() => undefined);
+    return next;
+  }
 
   async function profileOf(driverId: string) {
     const [row] = await db
@@ -38,9 +46,35 @@ export function createDriversService(deps: {
     return row;
   }
 
+  /** Starts the driver's online session, unless one is running. */
+  async function openSession(driverId: string, at: Date): Promise<void> {
+    await db.insert(driverOnlineSessions).values({ driverId, startedAt: at }).onConflictDoNothing();
+  }
+
+  /** Ends the driver's running online session, if any. */
+  async function closeSession(driverId: string, at: Date): Promise<void> {
+    await db
+      .update(driverOnlineSessions)
+      .set({ endedAt: sql`greatest(${driverOnlineSessions.startedAt}, ${at})` })
+      .where(and(eq(driverOnlineSessions.driverId, driverId), isNull(driverOnlineSessions.endedAt)));
+  }
+
   return {
-    /** Puts the online, approved drivers back into the dispatch index after a restart. */
+    /**
+     * Puts the online, approved drivers back into the dispatch index after a restart, and ends the
+     * online sessions the stop left running at the last sign of their driver (the last stored
+     * position): no app is connected to a process that has just started.
+     */
     async restore(): Promise<number> {
+      await db.execute(sql`
+        update ${driverOnlineSessions} s
+        set ended_at = greatest(s.started_at, coalesce(p.location_updated_at, s.started_at))
+        from ${driverPresence} p
+        where s.ended_at is null and p.driver_id = s.driver_id`);
+      await db
+        .update(driverOnlineSessions)
+        .set({ endedAt: driverOnlineSessions.startedAt })
+        .where(isNull(driverOnlineSessions.endedAt));
       const online = await db
         .select({ driverId: driverPresence.driverId, lat: driverPresence.lat, lng: driverPresence.lng, territoryId: driverProfiles.territoryId })
         .from(driverPresence)
@@ -101,6 +135,7 @@ export function createDriversService(deps: {
           .insert(driverPresence)
           .values({ driverId: driver.id, status: 'offline', statusChangedAt: at })
           .onConflictDoUpdate({ target: driverPresence.driverId, set: { status: 'offline', statusChangedAt: at } });
+        await inOrder(driver.id, () => closeSession(driver.id, at));
         index.remove(driver.id);
         await deps.dispatcher().releaseDriver(driver.id);
         return { status: 'offline' as const };
@@ -118,9 +153,25 @@ export function createDriversService(deps: {
       }
       const values = { status: 'online' as const, lat: location.lat, lng: location.lng, locationUpdatedAt: at, statusChangedAt: at };
       await db.insert(driverPresence).values({ driverId: driver.id, ...values }).onConflictDoUpdate({ target: driverPresence.driverId, set: values });
+      await inOrder(driver.id, () => openSession(driver.id, at));
       index.upsert({ driverId: driver.id, territoryId, lat: location.lat, lng: location.lng });
       lastUpdate.set(driver.id, { at: at.getTime(), persistedAt: at.getTime() });
       return { status: 'online' as const };
+    },
+
+    /** The driver's app connected: an online driver's session runs again. */
+    async connected(driverId: string): Promise<void> {
+      const at = now();
+      await inOrder(driverId, async () => {
+        const [presence] = await db.select({ status: driverPresence.status }).from(driverPresence).where(eq(driverPresence.driverId, driverId));
+        if (presence?.status === 'online') await openSession(driverId, at);
+      });
+    },
+
+    /** The driver's last app connection closed: the time until it is back does not count as online. */
+    async disconnected(driverId: string): Promise<void> {
+      const at = now();
+      await inOrder(driverId, () => closeSession(driverId, at));
     },
 
     /** From the driver's WebSocket: throttled, indexed, forwarded to their rider, persisted now and then. */

@@ -43,6 +43,7 @@ export function realtimeRoutes(deps: { accounts: AccountsService; hub: RealtimeH
           user = authenticated;
           clearTimeout(authTimer);
           unsubscribe = deps.hub.subscribe(user.id, { send });
+          if (user.role === 'driver') await deps.drivers.connected(user.id).catch((error: unknown) => request.log.warn({ err: error }, 'online session not resumed'));
           return send({ type: 'auth_ok', userId: user.id, role: user.role });
         }
         if (!parsed.success) return send({ type: 'error', error: 'Unknown message', code: 'BAD_REQUEST' });
@@ -57,6 +58,10 @@ export function realtimeRoutes(deps: { accounts: AccountsService; hub: RealtimeH
       socket.on('close', () => {
         clearTimeout(authTimer);
         unsubscribe?.();
+        if (user?.role === 'driver' && !deps.hub.isConnected(user.id)) {
+          const driverId = user.id;
+          deps.drivers.disconnected(driverId).catch((error: unknown) => request.log.warn({ err: error }, 'online session not ended'));
+        }
       });
     });
   };
