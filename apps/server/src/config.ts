@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_PEAK_TIME_ZONE } from '@coride/domain/community/peak-hours';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -35,6 +36,17 @@ const envSchema = z.object({
   SETTLEMENT_SWEEP_MS: z.coerce.number().int().min(0).default(30_000),
   TIER_RECOMPUTE_MS: z.coerce.number().int().min(0).optional(),
   ZONE_REFRESH_MS: z.coerce.number().int().min(0).optional(),
+  PEAK_TIME_ZONE: z
+    .string()
+    .default(DEFAULT_PEAK_TIME_ZONE)
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'PEAK_TIME_ZONE must be an IANA time zone, such as America/New_York'),
   STRIPE_SECRET_KEY: z.string().min(8).optional(),
   STRIPE_API_URL: z.url().default('https://api.stripe.com'),
   TEST_CLOCK: booleanFlag.default(false),
@@ -78,6 +90,8 @@ export type Config = {
   geocoderUrl: string | undefined;
   routerUrl: string | undefined;
   mapTileUrl: string;
+  /** The IANA time zone the bonus pool's peak hours are read in (docs/community-economics.md §2). */
+  peakTimeZone: string;
   /** Captured money stays in escrow this long (contract: 3 days). */
   escrowHoldMs: number;
   disputeWindowMs: number;
@@ -138,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geocoderUrl: e.GEOCODER_URL,
     routerUrl: e.ROUTER_URL,
     mapTileUrl: e.MAP_TILE_URL,
+    peakTimeZone: e.PEAK_TIME_ZONE,
     escrowHoldMs: e.ESCROW_HOLD_SECONDS * 1000,
     disputeWindowMs: e.DISPUTE_WINDOW_DAYS * 86_400_000,
     settlementSweepMs: e.SETTLEMENT_SWEEP_MS,

@@ -67,7 +67,7 @@ export function createServices(config: Config, db: Database, now: () => Date, lo
   const rides = createRidesService({ db, territories, router, index, hub, now, dispatcher: getDispatcher, payments, pricing, log, rewards });
   const drivers = createDriversService({ db, territories, index, now, dispatcher: getDispatcher });
   const tiers = createTiersService({ db, now });
-  const bonusPool = createBonusPoolService({ db, now, log });
+  const bonusPool = createBonusPoolService({ db, now, log, peakTimeZone: config.peakTimeZone });
 
 
   // The assistants: the offline engine is trained once per process, in the background (app.ts starts it).

@@ -130,9 +130,14 @@ describe.each(backends)('month-end bonus pool on %s', (backend) => {
     // guarantee needs base >= $2,200 × hours / 160 h: the long rides pass it.
     expect(baseG).toBeGreaterThan(Math.floor((220_000 * 8.33) / 160));
     expect(baseS).toBeGreaterThan(Math.floor((220_000 * 8.33) / 160));
-    expect(line(d.g)).toMatchObject({ tier: 'Gold', quintile: 1, completedRides: 24, streaksCompleted: 2, acceptanceRate: 100, baseEarnings: baseG, onlineHours: 8.33, onlineHoursEstimated: false });
-    expect(line(d.s)).toMatchObject({ tier: 'Silver', quintile: 4, completedRides: 21, streaksCompleted: 2, acceptanceRate: 87.5, baseEarnings: baseS, onlineHours: 8.33, onlineHoursEstimated: false });
-    expect(line(d.p)).toMatchObject({ tier: 'Probationary', quintile: 1, completedRides: 5, streaksCompleted: 0, baseEarnings: baseP, onlineHours: 0.83, onlineHoursEstimated: false });
+    expect(line(d.g)).toMatchObject({ tier: 'Gold', quintile: 1, completedRides: 24, streaksCompleted: 2, acceptanceRate: 100, baseEarnings: baseG, onlineHours: 8.33, onlineHoursEstimated: false, peakHours: 3 });
+    expect(line(d.s)).toMatchObject({ tier: 'Silver', quintile: 4, completedRides: 21, streaksCompleted: 2, acceptanceRate: 87.5, baseEarnings: baseS, onlineHours: 8.33, onlineHoursEstimated: false, peakHours: 3 });
+    expect(line(d.p)).toMatchObject({ tier: 'Probationary', quintile: 1, completedRides: 5, streaksCompleted: 0, baseEarnings: baseP, onlineHours: 0.83, onlineHoursEstimated: false, peakHours: 0, peakEarnings: 0 });
+    // Thursday 04:00-12:20 in New York: 07:00-10:00 is peak; G's and S's rides in it earned more than
+    // the peak-hour minimum ($22 and $20 an hour), so no guarantee is owed.
+    expect(line(d.g).peakEarnings! + line(d.s).peakEarnings!).toBe(Number((await q<{ p: string }>(sql`select sum(subtotal)::text as p from rides where status = 'completed' and started_at >= '2026-10-01T11:00:00Z' and started_at < '2026-10-01T14:00:00Z'`))[0]!.p));
+    expect(line(d.g).peakEarnings!).toBeGreaterThan(3 * 2200);
+    expect(line(d.s).peakEarnings!).toBeGreaterThan(3 * 2000);
     const targets = {
       // Gold: $2 a streak, 2% × 1.08 of base (top quintile); Silver: $1.50 a streak, 2% × 0.98; Probationary: nothing.
       g: { guarantee: 0, streak: 400, performance: Math.floor((baseG * 2 * 108) / 10_000) },

@@ -404,9 +404,12 @@ export const bonusPoolDriverLineSchema = z.object({
   completedRides: z.number().int(),
   baseEarnings: z.number().int(),
   streaksCompleted: z.number().int(),
-  /** Hours counted for the guarantee; estimated (rides × 0.5) when presence is not recorded. */
+  /** Hours counted for the guarantee: the month's online sessions, or rides × 0.5 without any. */
   onlineHours: z.number(),
   onlineHoursEstimated: z.boolean(),
+  /** The peak part of the online hours, and the subtotals of rides started in peak hours. */
+  peakHours: z.number().optional(),
+  peakEarnings: z.number().int().optional(),
   target: z.object({ guarantee: z.number().int(), streak: z.number().int(), performance: z.number().int() }),
   paid: z.object({ guarantee: z.number().int(), streak: z.number().int(), performance: z.number().int() }),
   total: z.number().int(),

@@ -5,3 +5,4 @@ export * from './rewards';
 export * from './zones';
 export * from './estimates';
 export * from './analytics';
+export * from './peak-hours';

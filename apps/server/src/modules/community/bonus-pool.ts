@@ -12,6 +12,7 @@ import {
   type MonthlyIncome,
   type PoolDriverInput,
 } from '@coride/domain';
+import { DEFAULT_PEAK_TIME_ZONE, isPeakTime, peakHoursBetween } from '@coride/domain/community/peak-hours';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
@@ -102,13 +103,13 @@ async function streaksInMonth(tx: Executor, driverIds: string[], start: Date, en
   return result;
 }
 
-/** Hours online in [start, end) per driver, from the sessions that overlap it (an open one runs to `end`). */
-async function onlineHoursInMonth(tx: Executor, driverIds: string[], start: Date, end: Date): Promise<Map<string, number>> {
-  const rows = await tx
-    .select({
-      driverId: driverOnlineSessions.driverId,
-      seconds: sql<number>`sum(extract(epoch from (least(coalesce(${driverOnlineSessions.endedAt}, ${end}), ${end}) - greatest(${driverOnlineSessions.startedAt}, ${start}))))::float`,
-    })
+/** A driver's time online in [start, end): all of it, and its peak part in the territory's time zone. */
+type OnlineTime = { hours: number; peakHours: number };
+
+/** From the sessions that overlap [start, end) (an open one runs to `end`); drivers with none are absent. */
+async function onlineTimeInMonth(tx: Executor, driverIds: string[], start: Date, end: Date, timeZone: string): Promise<Map<string, OnlineTime>> {
+  const sessions = await tx
+    .select({ driverId: driverOnlineSessions.driverId, startedAt: driverOnlineSessions.startedAt, endedAt: driverOnlineSessions.endedAt })
     .from(driverOnlineSessions)
     .where(
       and(
@@ -116,9 +117,32 @@ async function onlineHoursInMonth(tx: Executor, driverIds: string[], start: Date
         lt(driverOnlineSessions.startedAt, end),
         sql`coalesce(${driverOnlineSessions.endedAt}, ${end}) > ${start}`,
       ),
-    )
-    .groupBy(driverOnlineSessions.driverId);
-  return new Map(rows.map((row) => [row.driverId, Math.round((Number(row.seconds) / 3600) * 100) / 100]));
+    );
+  const totals = new Map<string, { ms: number; peakHours: number }>();
+  for (const session of sessions) {
+    const from = new Date(Math.max(session.startedAt.getTime(), start.getTime()));
+    const to = new Date(Math.min((session.endedAt ?? end).getTime(), end.getTime()));
+    const total = totals.get(session.driverId) ?? { ms: 0, peakHours: 0 };
+    total.ms += Math.max(0, to.getTime() - from.getTime());
+    total.peakHours += peakHoursBetween(from, to, timeZone);
+    totals.set(session.driverId, total);
+  }
+  const hundredths = (hours: number) => Math.round(hours * 100) / 100;
+  return new Map([...totals].map(([driverId, total]) => [driverId, { hours: hundredths(total.ms / 3_600_000), peakHours: hundredths(total.peakHours) }]));
+}
+
+/** Subtotals of the drivers' rides of the territory completed in [start, end) that started in peak hours. */
+async function peakEarningsInMonth(tx: Executor, territoryId: string, start: Date, end: Date, timeZone: string): Promise<Map<string, number>> {
+  const done = await tx
+    .select({ driverId: rides.driverId, subtotal: rides.subtotal, startedAt: rides.startedAt, completedAt: rides.completedAt })
+    .from(rides)
+    .where(and(eq(rides.territoryId, territoryId), eq(rides.status, 'completed'), gte(rides.completedAt, start), lt(rides.completedAt, end)));
+  const result = new Map<string, number>();
+  for (const ride of done) {
+    if (!ride.driverId || !isPeakTime(ride.startedAt ?? ride.completedAt!, timeZone)) continue;
+    result.set(ride.driverId, (result.get(ride.driverId) ?? 0) + ride.subtotal);
+  }
+  return result;
 }
 
 type PoolInputs = { inputs: PoolDriverInput[]; lines: Map<string, Omit<BonusPoolDriverLine, 'quintile' | 'target' | 'paid' | 'total'>> };
@@ -132,7 +156,7 @@ type PoolInputs = { inputs: PoolDriverInput[]; lines: Map<string, Omit<BonusPool
  * sessions (online with the app connected), or, for a driver with no session recorded in the month
  * (history from before sessions were recorded), estimated as rides × 0.5.
  */
-async function poolDrivers(tx: Executor, territoryId: string, start: Date, end: Date): Promise<PoolInputs> {
+async function poolDrivers(tx: Executor, territoryId: string, start: Date, end: Date, timeZone: string): Promise<PoolInputs> {
   const worked = await tx
     .select({ driverId: rides.driverId, completed: sql<number>`count(*)::int`, subtotals: sql<number>`coalesce(sum(${rides.subtotal}), 0)::int` })
     .from(rides)
@@ -145,7 +169,8 @@ async function poolDrivers(tx: Executor, territoryId: string, start: Date, end: 
   const judged = await judgeCohort(tx, cohortIds, end);
   const month = await histories(tx, ids, start, end);
   const streaks = await streaksInMonth(tx, ids, start, end);
-  const hours = await onlineHoursInMonth(tx, ids, start, end);
+  const online = await onlineTimeInMonth(tx, ids, start, end, timeZone);
+  const peakEarnings = await peakEarningsInMonth(tx, territoryId, start, end, timeZone);
   const names = new Map(
     (await tx.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, ids))).map((u) => [u.id, `${u.firstName} ${u.lastName.charAt(0)}.`]),
   );
@@ -155,8 +180,11 @@ async function poolDrivers(tx: Executor, territoryId: string, start: Date, end: 
     const driverId = row.driverId!;
     const member = judged.members.find((m) => m.driverId === driverId)!;
     const acceptanceRate = computeMetrics(month.get(driverId)!).acceptanceRate;
-    const measured = hours.get(driverId);
-    const onlineHours = measured ?? estimateOnlineHours(row.completed);
+    const measured = online.get(driverId);
+    const onlineHours = measured?.hours ?? estimateOnlineHours(row.completed);
+    // Peak hours are known only from sessions; without them the peak-hour minimum cannot apply.
+    const peakHours = measured?.peakHours ?? 0;
+    const peakEarned = peakEarnings.get(driverId) ?? 0;
     const input: PoolDriverInput = {
       driverId,
       tier: member.assignment.tier,
@@ -166,6 +194,8 @@ async function poolDrivers(tx: Executor, territoryId: string, start: Date, end: 
       baseEarnings: row.subtotals,
       streaksCompleted: streaks.get(driverId) ?? 0,
       onlineHours,
+      peakHours,
+      peakEarnings: peakEarned,
     };
     inputs.push(input);
     lines.set(driverId, {
@@ -179,6 +209,8 @@ async function poolDrivers(tx: Executor, territoryId: string, start: Date, end: 
       streaksCompleted: input.streaksCompleted,
       onlineHours,
       onlineHoursEstimated: measured === undefined,
+      peakHours,
+      peakEarnings: peakEarned,
     });
   }
   return { inputs, lines };
@@ -193,8 +225,9 @@ export type StoredRun = { territoryId: string; month: string; funding: number; p
  * territory + month). A per-territory advisory lock serialises runs, so two runs at once, or twice,
  * post once; the reserve is the pool account's balance, i.e. what earlier months left.
  */
-export function createBonusPoolService(deps: { db: Database; now: () => Date; log: FastifyBaseLogger }) {
+export function createBonusPoolService(deps: { db: Database; now: () => Date; log: FastifyBaseLogger; peakTimeZone?: string }) {
   const { db, now, log } = deps;
+  const peakTimeZone = deps.peakTimeZone ?? DEFAULT_PEAK_TIME_ZONE;
 
   async function runTerritory(territory: { id: string; licenseeId: string }, month: string): Promise<BonusPoolRunResult['runs'][number]> {
     const { start, end } = monthBounds(month);
@@ -208,7 +241,7 @@ export function createBonusPoolService(deps: { db: Database; now: () => Date; lo
       if (existing) return { territoryId: territory.id, posted: false, funding: existing.funding, paid: existing.paid, surplus: existing.surplus };
 
       const income = await monthlyIncome(tx, territory.id, territory.licenseeId, start, end);
-      const { inputs, lines } = await poolDrivers(tx, territory.id, start, end);
+      const { inputs, lines } = await poolDrivers(tx, territory.id, start, end, peakTimeZone);
       const pool = bonusPoolAccount(territory.id);
       const reserve = Math.max(0, await balance(tx, pool));
       const run = runBonusPool({ income, reserve, drivers: inputs });
