@@ -48,6 +48,10 @@ export default defineConfig({
       // A loaded 2-core machine can take longer than the real 15 s to render an offer and click it;
       // expiry and re-offering are tested at the API level (apps/server/test), not here.
       OFFER_TIMEOUT_SECONDS: '60',
+      // With REDIS_URL (.ci/run sets it) the realtime messages and the limits go through Redis, as
+      // they do with several instances; under a prefix of this run's own.
+      REDIS_URL: process.env.REDIS_URL ?? '',
+      REDIS_KEY_PREFIX: `coride-e2e-${process.pid}:`,
     },
   },
 });

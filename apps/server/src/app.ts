@@ -39,6 +39,7 @@ import { licenseeRoutes } from './modules/territories/routes';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { createServices, type Services } from './services';
+import { openSharedState } from './shared-state';
 
 export type AppInstance = FastifyInstance<
   RawServerDefault,
@@ -96,7 +97,10 @@ export async function buildApp({ config, database, now, faults, logger = true }:
   const { db } = database;
   const testClock = !now && config.testClock ? new OffsetClock() : undefined;
   const clock = now ?? testClock?.now ?? (() => new Date());
-  const services = createServices(config, db, clock, app.log, faults);
+  const shared = await openSharedState(config, app.log);
+  // Closing twice is harmless: the background work's onClose (below) closes the hub too.
+  if (shared) app.addHook('onClose', () => shared.close());
+  const services = createServices(config, db, clock, app.log, faults, shared);
   app.decorate('services', services);
   app.decorate('accounts', services.accounts);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
@@ -111,7 +115,7 @@ export async function buildApp({ config, database, now, faults, logger = true }:
   await app.register(favoritesRoutes(db));
   await app.register(paymentsRoutes(services.payments, services.paymentViews));
   await app.register(rewardsRoutes(services.rewards, services.territories, config.settlementSweepMs > 0 ? 60_000 : 0));
-  await app.register(assistantRoutes(services.assistant, services.mediation, config.aiRateLimitPerMinute));
+  await app.register(assistantRoutes(services.assistant, services.mediation, config.aiRateLimitPerMinute, shared));
   if (testClock) await app.register(testClockRoutes(testClock, services.payments));
   await app.register(licenseeRoutes({ db, ...services, now: clock }));
   await app.register(pricingRoutes(services.pricing, config.zoneRefreshMs));

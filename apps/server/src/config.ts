@@ -13,6 +13,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.url().optional(),
   REDIS_URL: z.url().optional(),
+  REDIS_KEY_PREFIX: z.string().regex(/^[\w.:-]{1,64}$/, 'letters, digits, and . : _ - only').default('coride:'),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   DEMO_DATA: booleanFlag.optional(),
@@ -66,7 +67,12 @@ export type Config = {
   /** Folder of the embedded database; unused when databaseUrl is set. */
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * Set: the realtime hub, the sign-in throttle and the assistants' turn budget are shared by every
+   * instance through Redis, under `redisKeyPrefix` (docs/decisions/009-redis-shared-state.md).
+   */
   redisUrl: string | undefined;
+  redisKeyPrefix: string;
   admin: { email: string; password: string } | undefined;
   demoData: boolean | undefined;
   /** In the demo world, run the bot drivers inside the server process so booked rides get accepted. */
@@ -135,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     demoData: e.DEMO_DATA,
     demoSimulator: e.DEMO_SIMULATOR,

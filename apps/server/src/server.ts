@@ -22,7 +22,12 @@ async function main(config: Config): Promise<void> {
     lock?.release();
     throw error;
   });
-  const app = await buildApp({ config: { ...config, webDistDir: config.webDistDir ?? defaultWebDist() }, database });
+  const app = await buildApp({ config: { ...config, webDistDir: config.webDistDir ?? defaultWebDist() }, database }).catch(async (error: unknown) => {
+    // Redis unreachable, for one: leave the data folder as it was found.
+    await database.close();
+    lock?.release();
+    throw error;
+  });
 
   if (config.admin) {
     const outcome = await createAccountsService(database.db, config).ensureAdmin(config.admin.email, config.admin.password);

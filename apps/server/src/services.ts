@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { createAccountsService } from './modules/accounts/service';
+import { LoginThrottle, RedisLoginThrottle } from './modules/accounts/login-throttle';
+import { ADDRESS_FAILURES_PER_EMAIL_FAILURE, createAccountsService, type LoginThrottles } from './modules/accounts/service';
 import { createApplicationsService } from './modules/applications/service';
 import { createFactsReader } from './modules/assistant/facts';
 import { OpenAiCompatibleResponder } from './modules/assistant/llm';
@@ -26,24 +27,34 @@ import { createPaymentViews } from './modules/payments/views';
 import { createPricingService } from './modules/pricing/service';
 import { createTerritoriesService } from './modules/territories/service';
 import { createAnalyticsService } from './modules/analytics/service';
+import type { SharedState } from './shared-state';
 
 export type Services = ReturnType<typeof createServices>;
 
-/** Wires the modules together. The clock is injectable so tests can move time. */
-export function createServices(config: Config, db: Database, now: () => Date, log: FastifyBaseLogger, faults?: FaultHook) {
+/**
+ * Wires the modules together. The clock is injectable so tests can move time; `shared` (REDIS_URL)
+ * replaces the in-process hub and sign-in throttle with ones every instance shares.
+ */
+export function createServices(config: Config, db: Database, now: () => Date, log: FastifyBaseLogger, faults?: FaultHook, shared?: SharedState) {
   const zips = usZipIndex();
   const offline = new OfflineGeocoder(zips);
   const geocoder: Geocoder = config.geocoderUrl ? new HttpGeocoder(config.geocoderUrl, offline) : offline;
   const router: RouteProvider = config.routerUrl ? new OsrmRouter(config.routerUrl) : new EstimateRouter();
-  const hub: RealtimeHub = new InProcessHub();
+  const hub: RealtimeHub = shared?.hub ?? new InProcessHub();
   const index: DriverLocationIndex = new GridDriverIndex();
   const territories = createTerritoriesService(db, zips);
 
-  const accounts = createAccountsService(db, config, now, async (driveArea) => {
-    const [place] = await geocoder.search(driveArea, 1);
-    const placed = place ? await territories.place(place) : undefined;
-    return placed ? { homeZip: placed.zip, territoryId: placed.territory?.id ?? null } : undefined;
-  });
+  const accounts = createAccountsService(
+    db,
+    config,
+    now,
+    async (driveArea) => {
+      const [place] = await geocoder.search(driveArea, 1);
+      const placed = place ? await territories.place(place) : undefined;
+      return placed ? { homeZip: placed.zip, territoryId: placed.territory?.id ?? null } : undefined;
+    },
+    loginThrottles(config, log, shared),
+  );
   const applications = createApplicationsService(db, territories, now);
   const provider: PaymentProvider = config.stripe ? new StripeProvider({ secretKey: config.stripe.secretKey, apiUrl: config.stripe.apiUrl }) : new EmbeddedProvider(db);
   const payments = createPaymentsService({
@@ -85,4 +96,15 @@ export function createServices(config: Config, db: Database, now: () => Date, lo
   });
 
   return { zips, geocoder, router, hub, index, territories, accounts, applications, payments, paymentViews, analytics, pricing, rides, rewards, dispatcher, drivers, tiers, bonusPool, assistant, mediation };
+}
+
+function loginThrottles(config: Config, log: FastifyBaseLogger, shared: SharedState | undefined): LoginThrottles {
+  const { maxFailures, windowMs } = config.loginThrottle;
+  const addressMax = maxFailures * ADDRESS_FAILURES_PER_EMAIL_FAILURE;
+  if (!shared) return { byEmail: new LoginThrottle(maxFailures, windowMs), byAddress: new LoginThrottle(addressMax, windowMs) };
+  const onError = (error: unknown) => log.warn({ err: error }, 'sign-in throttle unavailable (Redis): attempt allowed');
+  return {
+    byEmail: new RedisLoginThrottle(shared.redis, `${shared.prefix}login:email:`, maxFailures, windowMs, onError),
+    byAddress: new RedisLoginThrottle(shared.redis, `${shared.prefix}login:address:`, addressMax, windowMs, onError),
+  };
 }

@@ -123,6 +123,12 @@ describe('the server process on the embedded database', () => {
     expect(badConfig.code).toBe(1);
     expect(badConfig.stderr).toMatch(/ADMIN_EMAIL and ADMIN_PASSWORD together/);
 
+    // A REDIS_URL that answers nothing stops the start with the reason (and frees the data folder).
+    const noRedis = await waitForExit(startServer({ REDIS_URL: 'redis://:secret@127.0.0.1:1' }));
+    expect(noRedis.code).toBe(1);
+    expect(noRedis.stderr).toMatch(/REDIS_URL is set but Redis at redis:\/\/:\*\*\*@127\.0\.0\.1:1\/? cannot be reached/);
+    expect(noRedis.stderr).not.toMatch(/secret/);
+
     const server = await waitForUrl(startServer({ ADMIN_EMAIL: 'Admin@Example.com', ADMIN_PASSWORD: 'admin-password-1' }));
     const login = await fetch(`${server.url}/api/login`, {
       method: 'POST',

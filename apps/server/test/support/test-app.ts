@@ -23,6 +23,11 @@ export type TestApp = {
   config: Config;
   close(): Promise<void>;
   restart(now?: () => Date): Promise<TestApp>;
+  /**
+   * A second instance on the same PostgreSQL database, as a second API process would be (PGlite is
+   * one process's database: it throws there). Closing the twin leaves the database to this app.
+   */
+  twin(now?: () => Date): Promise<AppInstance & { closeTwin(): Promise<void> }>;
 };
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
@@ -86,14 +91,14 @@ export async function createTestApp(backend: Backend, overrides: Record<string, 
   const config = testConfig({ DISPATCH_SWEEP_MS: '0', SETTLEMENT_SWEEP_MS: '0', ...overrides });
   const storage = await createTestStorage(backend);
   try {
-    return await startTestApp(config, storage, now, faults);
+    return await startTestApp(backend, config, storage, now, faults);
   } catch (error) {
     await storage.destroy();
     throw error;
   }
 }
 
-async function startTestApp(config: Config, storage: TestStorage, now: (() => Date) | undefined, faults?: FaultHook): Promise<TestApp> {
+async function startTestApp(backend: Backend, config: Config, storage: TestStorage, now: (() => Date) | undefined, faults?: FaultHook): Promise<TestApp> {
   const database = await storage.open();
   const app = await buildApp({ config, database, logger: false, ...(now ? { now } : {}), ...(faults ? { faults } : {}) });
   await app.ready();
@@ -114,7 +119,19 @@ async function startTestApp(config: Config, storage: TestStorage, now: (() => Da
       state = 'restarted';
       await app.close();
       await database.close();
-      return startTestApp(config, storage, nextNow, faults);
+      return startTestApp(backend, config, storage, nextNow, faults);
+    },
+    twin: async (twinNow = now) => {
+      if (backend !== 'postgres') throw new Error('only a PostgreSQL test database can serve two app instances');
+      const twinDatabase = await storage.open();
+      const twin = await buildApp({ config, database: twinDatabase, logger: false, ...(twinNow ? { now: twinNow } : {}) });
+      await twin.ready();
+      return Object.assign(twin, {
+        closeTwin: async () => {
+          await twin.close();
+          await twinDatabase.close();
+        },
+      });
     },
   };
 }

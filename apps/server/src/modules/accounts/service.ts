@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { createDriverApplication, createLicenseeApplication } from '../applications/repository';
-import { LoginThrottle } from './login-throttle';
+import { LoginThrottle, type FailureThrottle } from './login-throttle';
 import { hashPassword, verifyPassword } from './password';
 import * as repo from './repository';
 import { hashToken, newSessionToken } from './tokens';
@@ -31,10 +31,23 @@ export type AccountsService = ReturnType<typeof createAccountsService>;
 /** Places a driver's typed driving area in a zip code and, if one serves it, a territory. */
 export type DriveAreaPlacer = (driveArea: string) => Promise<{ homeZip: string; territoryId: string | null } | undefined>;
 
-export function createAccountsService(db: Database, config: Config, now: () => Date = () => new Date(), placeDriveArea: DriveAreaPlacer = async () => undefined) {
-  const byEmail = new LoginThrottle(config.loginThrottle.maxFailures, config.loginThrottle.windowMs);
-  // One address may serve many people (an office, a carrier NAT): a looser limit per address.
-  const byAddress = new LoginThrottle(config.loginThrottle.maxFailures * 4, config.loginThrottle.windowMs);
+/** Failed sign-ins counted per email and per client address; in process unless shared ones are given. */
+export type LoginThrottles = { byEmail: FailureThrottle; byAddress: FailureThrottle };
+
+/** One address may serve many people (an office, a carrier NAT): it gets a looser limit than an email. */
+export const ADDRESS_FAILURES_PER_EMAIL_FAILURE = 4;
+
+export function createAccountsService(
+  db: Database,
+  config: Config,
+  now: () => Date = () => new Date(),
+  placeDriveArea: DriveAreaPlacer = async () => undefined,
+  throttles: LoginThrottles = {
+    byEmail: new LoginThrottle(config.loginThrottle.maxFailures, config.loginThrottle.windowMs),
+    byAddress: new LoginThrottle(config.loginThrottle.maxFailures * ADDRESS_FAILURES_PER_EMAIL_FAILURE, config.loginThrottle.windowMs),
+  },
+) {
+  const { byEmail, byAddress } = throttles;
   const dummyHash = hashPassword('not-a-real-password', config.passwordCost);
 
   async function startSession(userId: string): Promise<string> {
@@ -77,7 +90,7 @@ export function createAccountsService(db: Database, config: Config, now: () => D
     async login(email: string, password: string, clientAddress: string): Promise<{ user: PublicUser; token: string }> {
       const emailKey = [email];
       const addressKey = [clientAddress];
-      const wait = Math.max(byEmail.retryAfterSeconds(emailKey), byAddress.retryAfterSeconds(addressKey));
+      const wait = Math.max(await byEmail.retryAfterSeconds(emailKey), await byAddress.retryAfterSeconds(addressKey));
       if (wait > 0) {
         throw new AppError('RATE_LIMITED', `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`, undefined, {
           'Retry-After': String(wait),
@@ -86,11 +99,10 @@ export function createAccountsService(db: Database, config: Config, now: () => D
       const user = await repo.findUserByEmail(db, email);
       const isValid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
       if (!user || !isValid) {
-        byEmail.recordFailure(emailKey);
-        byAddress.recordFailure(addressKey);
+        await Promise.all([byEmail.recordFailure(emailKey), byAddress.recordFailure(addressKey)]);
         throw invalidCredentials();
       }
-      byEmail.reset(emailKey);
+      await byEmail.reset(emailKey);
       return { user: toPublicUser(user), token: await startSession(user.id) };
     },
 

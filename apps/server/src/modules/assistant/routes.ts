@@ -15,6 +15,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app';
+import type { SharedState } from '../../shared-state';
 import { currentUser, requireRole } from '../../plugins/auth';
 import type { MediationService } from './mediation';
 import type { AssistantService } from './service';
@@ -25,11 +26,15 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 const turnKey = (request: FastifyRequest) => (request.auth ? `user:${request.auth.id}` : `ip:${request.ip}`);
 
 /** The support chat, the voice assistant, support tickets and dispute mediation (contract §6; docs/assistant.md). */
-export function assistantRoutes(assistant: AssistantService, mediation: MediationService, turnsPerMinute: number) {
+export function assistantRoutes(assistant: AssistantService, mediation: MediationService, turnsPerMinute: number, shared?: SharedState) {
   return async (app: AppInstance) => {
     // Every turn costs a classification (or an AI endpoint call): a user gets a budget per minute on
-    // each endpoint; over it the answer is 429 RATE_LIMITED with Retry-After. Counted in process.
-    await app.register(rateLimit, { global: false });
+    // each endpoint; over it the answer is 429 RATE_LIMITED with Retry-After. Counted in process, or
+    // in Redis across instances when it is shared (and then not enforced while Redis is unreachable).
+    await app.register(
+      rateLimit,
+      shared ? { global: false, redis: shared.redis, nameSpace: `${shared.prefix}ai-turns:`, skipOnError: true } : { global: false },
+    );
     const turns = { rateLimit: { max: turnsPerMinute, timeWindow: 60_000, keyGenerator: turnKey } };
 
     app.post('/api/ai/chat', { onRequest: requireRole(), config: turns, schema: { body: chatRequestSchema, response: { 200: chatResponseSchema, ...errors } } }, async (request) =>

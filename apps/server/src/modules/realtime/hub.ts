@@ -4,8 +4,8 @@ import type { ServerMessage } from '@coride/domain';
 export type Subscriber = { send(message: ServerMessage): void };
 
 /**
- * Delivers messages to every connection of a user. In-process today: one API instance is the whole
- * system. A Redis pub/sub implementation of this interface makes several instances behave as one.
+ * Delivers messages to every connection of a user. InProcessHub for one API instance; RedisHub
+ * (redis-hub.ts, REDIS_URL) carries them between instances.
  */
 export interface RealtimeHub {
   subscribe(userId: string, subscriber: Subscriber): () => void;

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import type { ServerMessage } from '@coride/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import { InProcessHub, type RealtimeHub, type Subscriber } from './hub';
+
+/** What travels on the channel: who the message is for, and which instance sent it. */
+type Envelope = { origin: string; userId: string; message: ServerMessage };
+
+/**
+ * The realtime hub across several API instances (REDIS_URL set). A user's connections may sit on any
+ * instance: each message is delivered to this instance's connections at once, then published on one
+ * Redis channel that every instance subscribes to; the others deliver it to theirs, and the sender
+ * skips its own echo. One channel for all users keeps the subscription ready before the first socket
+ * authenticates (a per-user SUBSCRIBE would race the first messages); every instance reads every
+ * message, which is cheap at a handful of instances and is the thing to revisit past that.
+ *
+ * Order: messages from one instance arrive in the order it published them (one connection, one
+ * channel). Redis pub/sub is at most once: a message published while an instance is cut off from
+ * Redis is lost for it, as a message to a closed socket is; clients re-read state on reconnect.
+ */
+export class RedisHub implements RealtimeHub {
+  private readonly local = new InProcessHub();
+  private readonly origin = randomUUID();
+  private closed = false;
+
+  private constructor(
+    private readonly publisher: Redis,
+    private readonly subscriber: Redis,
+    private readonly channel: string,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Subscribes to the channel before returning, so no message published after start is missed. */
+  static async start(publisher: Redis, subscriber: Redis, channel: string, log: FastifyBaseLogger): Promise<RedisHub> {
+    const hub = new RedisHub(publisher, subscriber, channel, log);
+    subscriber.on('message', (from: string, payload: string) => {
+      if (from === channel) hub.receive(payload);
+    });
+    await subscriber.subscribe(channel);
+    return hub;
+  }
+
+  subscribe(userId: string, subscriber: Subscriber): () => void {
+    return this.local.subscribe(userId, subscriber);
+  }
+
+  publish(userId: string, message: ServerMessage): void {
+    this.local.publish(userId, message);
+    const envelope: Envelope = { origin: this.origin, userId, message };
+    this.publisher.publish(this.channel, JSON.stringify(envelope)).catch((error: unknown) => {
+      this.log.warn({ err: error, type: message.type }, 'realtime message not shared with the other instances');
+    });
+  }
+
+  /** Whether the user has a connection on this instance (a driver's online session follows its sockets here). */
+  isConnected(userId: string): boolean {
+    return this.local.isConnected(userId);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.local.close();
+    await this.subscriber.quit().catch(() => this.subscriber.disconnect());
+  }
+
+  private receive(payload: string): void {
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(payload) as Envelope;
+    } catch {
+      this.log.warn('unreadable realtime message on the shared channel');
+      return;
+    }
+    if (envelope.origin === this.origin) return;
+    this.local.publish(envelope.userId, envelope.message);
+  }
+}
