@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support';
 
+// Several tabs per test, each checked with axe: over a minute on a loaded 2-core machine.
+test.describe.configure({ timeout: 150_000 });
+
 const tabs = ['Overview', 'Flow diagrams', 'Driver view', 'Rider view', 'Licensee view', 'Pricing map', 'Guarantees', 'Community'] as const;
 const subTabs: Partial<Record<(typeof tabs)[number], string[]>> = {
   'Flow diagrams': ['Driver path', 'Fare flow', 'Bonus system', 'Rider rewards', 'Territory management', 'Pricing logic', 'Community'],
