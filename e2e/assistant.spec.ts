@@ -1,26 +1,18 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, expectNoSeriousA11yViolations, PASSWORD, registrationPayloads, signInThroughForm, signInWithToken, uniqueEmail } from './support';
+import { ADMIN, expectNoSeriousA11yViolations, licenseeFor, PASSWORD, registrationPayloads, signInThroughForm, signInWithToken, uniqueEmail } from './support';
 
-/**
- * A licensed territory around Barclays Center (Brooklyn) and its licensee, set up through the API. On a
- * retry the first try has licensed these zip codes already (409): its licensee runs the territory.
- */
+/** A licensed territory around Barclays Center (Brooklyn) and its licensee, set up through the API. */
 async function brooklynLicensee(request: APIRequestContext) {
   const adminLogin = await request.post('/api/login', { data: ADMIN });
   const admin = { authorization: `Bearer ${((await adminLogin.json()) as { token: string }).token}` };
-  const email = uniqueEmail('brooklyn-licensee');
-  const registered = await request.post('/api/register', {
-    data: { ...registrationPayloads.licensee(email), firstName: 'Lena', lastName: 'Licensee', territoryName: 'Downtown Brooklyn', zipCodes: '11217, 11238, 11201' },
+  const licensee = await licenseeFor(request, admin, {
+    emailPrefix: 'brooklyn-licensee',
+    firstName: 'Lena',
+    lastName: 'Licensee',
+    territoryName: 'Downtown Brooklyn',
+    zipCodes: '11217, 11238, 11201',
   });
-  expect(registered.status()).toBe(201);
-  const applications = (await (await request.get('/api/licensee-applications', { headers: admin })).json()) as { id: string; status: string; territoryName: string; user: { email: string } }[];
-  const application = applications.find((a) => a.user.email === email)!;
-  const review = await request.post(`/api/licensee-applications/${application.id}/review`, { headers: admin, data: { status: 'approved' } });
-  if (review.status() === 409 && test.info().retry > 0) {
-    return applications.find((a) => a.territoryName === 'Downtown Brooklyn' && a.status === 'approved')!.user.email;
-  }
-  expect(review.status()).toBe(200);
-  return email;
+  return licensee.email;
 }
 
 /** The rider's last name differs from try to try, so a retry finds its own ticket, not the first try's. */

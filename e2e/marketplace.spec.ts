@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN, expectNoSeriousA11yViolations, PASSWORD, registrationPayloads, signInThroughForm, uniqueEmail } from './support';
+import { ADMIN, expectNoSeriousA11yViolations, licenseeFor, PASSWORD, registrationPayloads, signInThroughForm, uniqueEmail } from './support';
 
 // The money test moves the server's clock 3 days forward: it must not run beside a live dispatch.
 test.describe.configure({ mode: 'serial' });
@@ -11,16 +11,7 @@ const usd = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minim
 async function licensedTerritory(request: APIRequestContext) {
   const adminLogin = await request.post('/api/login', { data: ADMIN });
   const admin = { authorization: `Bearer ${((await adminLogin.json()) as { token: string }).token}` };
-  const email = uniqueEmail('times-square-licensee');
-  const registered = await request.post('/api/register', {
-    data: { ...registrationPayloads.licensee(email), territoryName: 'Times Square', zipCodes: '10036, 10019, 10018, 10020, 10017' },
-  });
-  expect(registered.status()).toBe(201);
-  const applications = (await (await request.get('/api/licensee-applications', { headers: admin })).json()) as { id: string; user: { email: string } }[];
-  const application = applications.find((a) => a.user.email === email)!;
-  const review = await request.post(`/api/licensee-applications/${application.id}/review`, { headers: admin, data: { status: 'approved' } });
-  // A retried run finds the zip codes already licensed by the first attempt's licensee: that is fine.
-  expect([200, 409]).toContain(review.status());
+  await licenseeFor(request, admin, { emailPrefix: 'times-square-licensee', territoryName: 'Times Square', zipCodes: '10036, 10019, 10018, 10020, 10017' });
   return admin;
 }
 
@@ -102,13 +93,7 @@ test('a rider adds a card, books, tips and sees the receipt; 3 days later the dr
   const admin = { authorization: `Bearer ${((await adminLogin.json()) as { token: string }).token}` };
 
   // A licensed Union Square territory and its approved driver, set up through the API.
-  const licenseeEmail = uniqueEmail('union-square-licensee');
-  expect(
-    (await request.post('/api/register', { data: { ...registrationPayloads.licensee(licenseeEmail), territoryName: 'Union Square', zipCodes: '10003, 10011, 10012, 10014' } })).status(),
-  ).toBe(201);
-  const licenseeApplications = (await (await request.get('/api/licensee-applications', { headers: admin })).json()) as { id: string; user: { email: string } }[];
-  const licenseeApplication = licenseeApplications.find((a) => a.user.email === licenseeEmail)!;
-  expect((await request.post(`/api/licensee-applications/${licenseeApplication.id}/review`, { headers: admin, data: { status: 'approved' } })).status()).toBe(200);
+  const { email: licenseeEmail } = await licenseeFor(request, admin, { emailPrefix: 'union-square-licensee', territoryName: 'Union Square', zipCodes: '10003, 10011, 10012, 10014' });
   const driverEmail = uniqueEmail('union-square-driver');
   expect((await request.post('/api/register', { data: { ...registrationPayloads.driver(driverEmail), driveArea: '10003', firstName: 'Uma' } })).status()).toBe(201);
   const driverApplications = (await (await request.get('/api/driver-applications', { headers: admin })).json()) as { id: string; user: { email: string } }[];

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, expectNoSeriousA11yViolations, PASSWORD, registrationPayloads, signInThroughForm, uniqueEmail } from './support';
+import { ADMIN, expectNoSeriousA11yViolations, licenseeFor, PASSWORD, registrationPayloads, signInThroughForm, uniqueEmail } from './support';
 
 const DAY = 86_400_000;
 
@@ -7,12 +7,7 @@ test('a licensee opens the pricing map, sees the zones and live rates, and annou
   // A licensed territory of its own (Seattle: no other spec uses these zip codes), set up as an admin would.
   const adminLogin = await request.post('/api/login', { data: ADMIN });
   const admin = { authorization: `Bearer ${((await adminLogin.json()) as { token: string }).token}` };
-  const email = uniqueEmail('pricing-licensee');
-  const registered = await request.post('/api/register', { data: { ...registrationPayloads.licensee(email), territoryName: 'Seattle Downtown', zipCodes: '98101, 98104' } });
-  expect(registered.status()).toBe(201);
-  const applications = (await (await request.get('/api/licensee-applications', { headers: admin })).json()) as { id: string; user: { email: string } }[];
-  const application = applications.find((a) => a.user.email === email)!;
-  expect((await request.post(`/api/licensee-applications/${application.id}/review`, { headers: admin, data: { status: 'approved' } })).status()).toBe(200);
+  const { email } = await licenseeFor(request, admin, { emailPrefix: 'pricing-licensee', territoryName: 'Seattle Downtown', zipCodes: '98101, 98104' });
 
   await signInThroughForm(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/licensee-dashboard$/);

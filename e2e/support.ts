@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, type Request } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 
 let counter = 0;
 export function uniqueEmail(prefix: string): string {
@@ -98,4 +98,35 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByTestId('signin-submit').click();
+}
+
+export type Licensee = { email: string; token: string };
+
+/**
+ * A licensee who runs a territory of these zip codes, set up through the API: a new applicant,
+ * approved. When the zip codes are licensed already (409: a retry after a first try that got this
+ * far, or another spec that licensed them first), the licensee who holds them is signed in instead,
+ * so the test goes on with the territory as it is.
+ */
+export async function licenseeFor(
+  request: APIRequestContext,
+  admin: { authorization: string },
+  territory: { territoryName: string; zipCodes: string; emailPrefix: string; firstName?: string; lastName?: string },
+): Promise<Licensee> {
+  const { emailPrefix, ...fields } = territory;
+  const email = uniqueEmail(emailPrefix);
+  const registered = await request.post('/api/register', { data: { ...registrationPayloads.licensee(email), ...fields } });
+  expect(registered.status()).toBe(201);
+  type Application = { id: string; status: string; proposedZipCodes: string[]; user: { email: string } };
+  const applications = (await (await request.get('/api/licensee-applications', { headers: admin })).json()) as Application[];
+  const application = applications.find((a) => a.user.email === email)!;
+  const review = await request.post(`/api/licensee-applications/${application.id}/review`, { headers: admin, data: { status: 'approved' } });
+  if (review.status() === 200) return { email, token: ((await registered.json()) as { token: string }).token };
+  expect(review.status()).toBe(409);
+  const zips = territory.zipCodes.split(',').map((zip) => zip.trim());
+  const holder = applications.find((a) => a.status === 'approved' && a.proposedZipCodes.some((zip) => zips.includes(zip)));
+  expect(holder, `an approved licensee holds one of ${territory.zipCodes}`).toBeDefined();
+  const login = await request.post('/api/login', { data: { email: holder!.user.email, password: PASSWORD } });
+  expect(login.status()).toBe(200);
+  return { email: holder!.user.email, token: ((await login.json()) as { token: string }).token };
 }
