@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { LoginThrottle, RedisLoginThrottle } from './modules/accounts/login-throttle';
-import { ADDRESS_FAILURES_PER_EMAIL_FAILURE, createAccountsService, type LoginThrottles } from './modules/accounts/service';
+import { loginThrottles } from './modules/accounts/login-throttle';
+import { createAccountsService } from './modules/accounts/service';
 import { createApplicationsService } from './modules/applications/service';
 import { createFactsReader } from './modules/assistant/facts';
 import { OpenAiCompatibleResponder } from './modules/assistant/llm';
@@ -53,7 +53,14 @@ export function createServices(config: Config, db: Database, now: () => Date, lo
       const placed = place ? await territories.place(place) : undefined;
       return placed ? { homeZip: placed.zip, territoryId: placed.territory?.id ?? null } : undefined;
     },
-    loginThrottles(config, log, shared),
+    loginThrottles(
+      config.loginThrottle,
+      shared && {
+        redis: shared.redis,
+        prefix: shared.prefix,
+        onError: (error) => log.warn({ err: error }, 'sign-in throttle unavailable (Redis): attempt allowed'),
+      },
+    ),
   );
   const applications = createApplicationsService(db, territories, now);
   const provider: PaymentProvider = config.stripe ? new StripeProvider({ secretKey: config.stripe.secretKey, apiUrl: config.stripe.apiUrl }) : new EmbeddedProvider(db);
@@ -96,15 +103,4 @@ export function createServices(config: Config, db: Database, now: () => Date, lo
   });
 
   return { zips, geocoder, router, hub, index, territories, accounts, applications, payments, paymentViews, analytics, pricing, rides, rewards, dispatcher, drivers, tiers, bonusPool, assistant, mediation };
-}
-
-function loginThrottles(config: Config, log: FastifyBaseLogger, shared: SharedState | undefined): LoginThrottles {
-  const { maxFailures, windowMs } = config.loginThrottle;
-  const addressMax = maxFailures * ADDRESS_FAILURES_PER_EMAIL_FAILURE;
-  if (!shared) return { byEmail: new LoginThrottle(maxFailures, windowMs), byAddress: new LoginThrottle(addressMax, windowMs) };
-  const onError = (error: unknown) => log.warn({ err: error }, 'sign-in throttle unavailable (Redis): attempt allowed');
-  return {
-    byEmail: new RedisLoginThrottle(shared.redis, `${shared.prefix}login:email:`, maxFailures, windowMs, onError),
-    byAddress: new RedisLoginThrottle(shared.redis, `${shared.prefix}login:address:`, addressMax, windowMs, onError),
-  };
 }

@@ -8,6 +8,26 @@ export interface FailureThrottle {
   reset(keys: string[]): void | Promise<void>;
 }
 
+/** Failed sign-ins counted per email and per client address. */
+export type LoginThrottles = { byEmail: FailureThrottle; byAddress: FailureThrottle };
+
+/** One address may serve many people (an office, a carrier NAT): it gets a looser limit than an email. */
+const ADDRESS_FAILURES_PER_EMAIL_FAILURE = 4;
+
+/** The sign-in limits: counted in this process, or in Redis and shared by every instance. */
+export function loginThrottles(
+  { maxFailures, windowMs }: { maxFailures: number; windowMs: number },
+  shared?: { redis: Redis; prefix: string; onError: (error: unknown) => void },
+): LoginThrottles {
+  const addressMax = maxFailures * ADDRESS_FAILURES_PER_EMAIL_FAILURE;
+  if (!shared) return { byEmail: new LoginThrottle(maxFailures, windowMs), byAddress: new LoginThrottle(addressMax, windowMs) };
+  const { redis, prefix, onError } = shared;
+  return {
+    byEmail: new RedisLoginThrottle(redis, `${prefix}login:email:`, maxFailures, windowMs, onError),
+    byAddress: new RedisLoginThrottle(redis, `${prefix}login:address:`, addressMax, windowMs, onError),
+  };
+}
+
 /**
  * Counts failed sign-ins in this process: the default, for one API instance. Several instances
  * share a RedisLoginThrottle instead, or each would allow its own quota.

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { createDriverApplication, createLicenseeApplication } from '../applications/repository';
-import { LoginThrottle, type FailureThrottle } from './login-throttle';
+import { loginThrottles, type LoginThrottles } from './login-throttle';
 import { hashPassword, verifyPassword } from './password';
 import * as repo from './repository';
 import { hashToken, newSessionToken } from './tokens';
@@ -31,21 +31,12 @@ export type AccountsService = ReturnType<typeof createAccountsService>;
 /** Places a driver's typed driving area in a zip code and, if one serves it, a territory. */
 export type DriveAreaPlacer = (driveArea: string) => Promise<{ homeZip: string; territoryId: string | null } | undefined>;
 
-/** Failed sign-ins counted per email and per client address; in process unless shared ones are given. */
-export type LoginThrottles = { byEmail: FailureThrottle; byAddress: FailureThrottle };
-
-/** One address may serve many people (an office, a carrier NAT): it gets a looser limit than an email. */
-export const ADDRESS_FAILURES_PER_EMAIL_FAILURE = 4;
-
 export function createAccountsService(
   db: Database,
   config: Config,
   now: () => Date = () => new Date(),
   placeDriveArea: DriveAreaPlacer = async () => undefined,
-  throttles: LoginThrottles = {
-    byEmail: new LoginThrottle(config.loginThrottle.maxFailures, config.loginThrottle.windowMs),
-    byAddress: new LoginThrottle(config.loginThrottle.maxFailures * ADDRESS_FAILURES_PER_EMAIL_FAILURE, config.loginThrottle.windowMs),
-  },
+  throttles: LoginThrottles = loginThrottles(config.loginThrottle),
 ) {
   const { byEmail, byAddress } = throttles;
   const dummyHash = hashPassword('not-a-real-password', config.passwordCost);
