@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 5180);
 const dataDir = '.tmp/e2e-data';
+/** Specs that move the server's clock (POST /api/dev/clock). */
+const CLOCK_MOVERS = /escrow-release\.spec\.ts/;
 
 /**
  * Browser tests run the built product (npm test builds first) on a fresh embedded database, in
@@ -26,7 +28,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: CLOCK_MOVERS },
+    // Moving the server's clock expires every open offer: those tests run last, on their own.
+    { name: 'clock', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: CLOCK_MOVERS, dependencies: ['desktop'] },
   ],
   webServer: {
     command: `rm -rf ${dataDir} && node apps/server/dist/server.js`,
@@ -44,7 +48,7 @@ export default defineConfig({
       PASSWORD_COST: '12',
       DEMO_DATA: 'false',
       LOG_LEVEL: 'warn',
-      // money.spec.ts moves the server clock 3 days forward to see escrow released.
+      // escrow-release.spec.ts moves the server clock 3 days forward to see escrow released.
       TEST_CLOCK: 'true',
       // A loaded 2-core machine can take longer than the real 15 s to render an offer and click it;
       // expiry and re-offering are tested at the API level (apps/server/test), not here.

@@ -48,7 +48,7 @@ test('a licensee opens the pricing map, sees the zones and live rates, and annou
   await expect(page.getByTestId('rate-adjustment-effective')).toContainText('3%');
   const proposed = page.waitForResponse((response) => response.url().endsWith('/api/licensee/rate-adjustments') && response.request().method() === 'POST');
   await page.getByTestId('rate-adjustment-submit').click();
-  // The server dates the proposal by its own clock (another spec may have moved it forward).
+  // The server dates the proposal by its own clock (the escrow spec moves it forward, though after this one).
   const proposal = (await (await proposed).json()) as { announcedAt: string; effectiveAt: string };
   expect(Date.parse(proposal.effectiveAt) - Date.parse(proposal.announcedAt)).toBe(7 * DAY);
 
