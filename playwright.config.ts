@@ -4,6 +4,7 @@ const port = Number(process.env.E2E_PORT ?? 5180);
 const dataDir = '.tmp/e2e-data';
 /** Specs that move the server's clock (POST /api/dev/clock). */
 const CLOCK_MOVERS = /escrow-release\.spec\.ts/;
+const desktopChrome = { ...devices['Desktop Chrome'], channel: undefined };
 
 /**
  * Browser tests run the built product (npm test builds first) on a fresh embedded database, in
@@ -28,9 +29,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: CLOCK_MOVERS },
+    { name: 'desktop', use: desktopChrome, testIgnore: CLOCK_MOVERS },
     // Moving the server's clock expires every open offer: those tests run last, on their own.
-    { name: 'clock', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: CLOCK_MOVERS, dependencies: ['desktop'] },
+    { name: 'clock', use: desktopChrome, testMatch: CLOCK_MOVERS, dependencies: ['desktop'] },
   ],
   webServer: {
     command: `rm -rf ${dataDir} && node apps/server/dist/server.js`,

@@ -1,11 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, expectNoSeriousA11yViolations, licenseeFor, PASSWORD, registrationPayloads, signInThroughForm, signInWithToken, uniqueEmail } from './support';
+import { adminHeaders, approvedDriver, expectNoSeriousA11yViolations, forThisTry, licenseeFor, PASSWORD, registrationPayloads, signInThroughForm, signInWithToken, uniqueEmail } from './support';
 
 /** A licensed territory around Barclays Center (Brooklyn) and its licensee, set up through the API. */
 async function brooklynLicensee(request: APIRequestContext) {
-  const adminLogin = await request.post('/api/login', { data: ADMIN });
-  const admin = { authorization: `Bearer ${((await adminLogin.json()) as { token: string }).token}` };
-  const licensee = await licenseeFor(request, admin, {
+  const licensee = await licenseeFor(request, await adminHeaders(request), {
     emailPrefix: 'brooklyn-licensee',
     firstName: 'Lena',
     lastName: 'Licensee',
@@ -16,7 +14,7 @@ async function brooklynLicensee(request: APIRequestContext) {
 }
 
 /** The rider's last name differs from try to try, so a retry finds its own ticket, not the first try's. */
-const riderLastName = () => ['Rider', 'Quinn', 'Stone'][test.info().retry] ?? 'Rider';
+const riderLastName = () => forThisTry(['Rider', 'Quinn', 'Stone']);
 
 /** A rider with a card and a ride requested in that territory: their support tickets go to its licensee. */
 async function riderWithBrooklynRide(request: APIRequestContext) {
@@ -288,22 +286,11 @@ test('without speech recognition the voice panel says so', async ({ page }) => {
 
 test("the licensee's dispute dialog shows the assistant's mediation, and 'Use this proposal' fills the form", async ({ browser, request }) => {
   test.setTimeout(120_000);
-  const adminLogin = await request.post('/api/login', { data: ADMIN });
-  const admin = { authorization: `Bearer ${((await adminLogin.json()) as { token: string }).token}` };
-  const licenseeEmail = uniqueEmail('bronx-licensee');
-  expect((await request.post('/api/register', { data: { ...registrationPayloads.licensee(licenseeEmail), territoryName: 'South Bronx', zipCodes: '10451, 10452' } })).status()).toBe(201);
-  const licenseeApplications = (await (await request.get('/api/licensee-applications', { headers: admin })).json()) as { id: string; user: { email: string } }[];
-  const licenseeApplication = licenseeApplications.find((a) => a.user.email === licenseeEmail)!;
-  expect((await request.post(`/api/licensee-applications/${licenseeApplication.id}/review`, { headers: admin, data: { status: 'approved' } })).status()).toBe(200);
+  const admin = await adminHeaders(request);
+  const { email: licenseeEmail } = await licenseeFor(request, admin, { emailPrefix: 'bronx-licensee', territoryName: 'South Bronx', zipCodes: '10451, 10452' });
 
   // A driver of that territory, online at Yankee Stadium.
-  const driverEmail = uniqueEmail('bronx-driver');
-  const driverSignup = await request.post('/api/register', { data: { ...registrationPayloads.driver(driverEmail), driveArea: '10451' } });
-  expect(driverSignup.status()).toBe(201);
-  const driver = { authorization: `Bearer ${((await driverSignup.json()) as { token: string }).token}` };
-  const driverApplications = (await (await request.get('/api/driver-applications', { headers: admin })).json()) as { id: string; user: { email: string } }[];
-  const driverApplication = driverApplications.find((a) => a.user.email === driverEmail)!;
-  expect((await request.post(`/api/driver-applications/${driverApplication.id}/review`, { headers: admin, data: { status: 'approved' } })).status()).toBe(200);
+  const driver = { authorization: `Bearer ${(await approvedDriver(request, admin, { emailPrefix: 'bronx-driver', driveArea: '10451' })).token}` };
   const yankeeStadium = { address: 'Yankee Stadium, 1 E 161st St, Bronx, NY 10451', lat: 40.8296, lng: -73.9262 };
   expect((await request.patch('/api/drivers/status', { headers: driver, data: { status: 'online', location: { lat: yankeeStadium.lat, lng: yankeeStadium.lng } } })).status()).toBe(200);
 

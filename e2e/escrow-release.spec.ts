@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, expectNoSeriousA11yViolations, licenseeFor, PASSWORD, registrationPayloads, signInThroughForm, uniqueEmail } from './support';
+import { adminHeaders, approvedDriver, expectNoSeriousA11yViolations, licenseeFor, PASSWORD, registrationPayloads, signInThroughForm, uniqueEmail } from './support';
 
 /**
  * The escrow test moves the server's clock 3 days forward, which expires every open offer: it runs in
@@ -12,16 +12,11 @@ const usd = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minim
 test('a rider adds a card, books, tips and sees the receipt; 3 days later the driver and the licensee see the exact cents released', async ({ browser, request }) => {
   // Four people in four browsers, with axe checks: minutes on a loaded 2-core machine.
   test.setTimeout(300_000);
-  const adminLogin = await request.post('/api/login', { data: ADMIN });
-  const admin = { authorization: `Bearer ${((await adminLogin.json()) as { token: string }).token}` };
+  const admin = await adminHeaders(request);
 
   // A licensed Union Square territory and its approved driver, set up through the API.
   const { email: licenseeEmail } = await licenseeFor(request, admin, { emailPrefix: 'union-square-licensee', territoryName: 'Union Square', zipCodes: '10003, 10011, 10012, 10014' });
-  const driverEmail = uniqueEmail('union-square-driver');
-  expect((await request.post('/api/register', { data: { ...registrationPayloads.driver(driverEmail), driveArea: '10003', firstName: 'Uma' } })).status()).toBe(201);
-  const driverApplications = (await (await request.get('/api/driver-applications', { headers: admin })).json()) as { id: string; user: { email: string } }[];
-  const driverApplication = driverApplications.find((a) => a.user.email === driverEmail)!;
-  expect((await request.post(`/api/driver-applications/${driverApplication.id}/review`, { headers: admin, data: { status: 'approved' } })).status()).toBe(200);
+  const { email: driverEmail } = await approvedDriver(request, admin, { emailPrefix: 'union-square-driver', driveArea: '10003', firstName: 'Uma' });
 
   const driverContext = await browser.newContext({ geolocation: { latitude: 40.7359, longitude: -73.9911 }, permissions: ['geolocation'] });
   const driverPage = await driverContext.newPage();

@@ -1,10 +1,9 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN, licenseeFor, PASSWORD, registrationPayloads, signInThroughForm, uniqueEmail } from './support';
+import { adminHeaders, approvedDriver, licenseeFor, PASSWORD, registrationPayloads, signInThroughForm, uniqueEmail } from './support';
 
 /** A licensed Times Square territory, set up through the API as an admin would. */
 async function licensedTerritory(request: APIRequestContext) {
-  const adminLogin = await request.post('/api/login', { data: ADMIN });
-  const admin = { authorization: `Bearer ${((await adminLogin.json()) as { token: string }).token}` };
+  const admin = await adminHeaders(request);
   await licenseeFor(request, admin, { emailPrefix: 'times-square-licensee', territoryName: 'Times Square', zipCodes: '10036, 10019, 10018, 10020, 10017' });
   return admin;
 }
@@ -14,11 +13,7 @@ test('a rider books in the UI and sees a driver, who works in the UI too, accept
   const admin = await licensedTerritory(request);
 
   // An approved driver (approved by the admin through the API).
-  const driverEmail = uniqueEmail('live-driver');
-  expect((await request.post('/api/register', { data: { ...registrationPayloads.driver(driverEmail), firstName: 'Dana', lastName: 'Driver' } })).status()).toBe(201);
-  const driverApplications = (await (await request.get('/api/driver-applications', { headers: admin })).json()) as { id: string; user: { email: string } }[];
-  const driverApplication = driverApplications.find((a) => a.user.email === driverEmail)!;
-  expect((await request.post(`/api/driver-applications/${driverApplication.id}/review`, { headers: admin, data: { status: 'approved' } })).status()).toBe(200);
+  const { email: driverEmail } = await approvedDriver(request, admin, { emailPrefix: 'live-driver', firstName: 'Dana', lastName: 'Driver' });
 
   // The driver's browser, near Times Square, goes online through the dashboard.
   const driverContext = await browser.newContext({ geolocation: { latitude: 40.759, longitude: -73.991 }, permissions: ['geolocation'] });

@@ -1,37 +1,19 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN, expectNoSeriousA11yViolations, registrationPayloads, signInWithToken, uniqueEmail } from './support';
+import { expect, test } from '@playwright/test';
+import { adminHeaders, approvedDriver, expectNoSeriousA11yViolations, licenseeFor, registrationPayloads, signInWithToken, uniqueEmail } from './support';
 
 /** In the Upper East Side territory licensed by the driver test (zip codes 10128 and 10029). */
 const PICKUP = { address: 'E 90th St & 3rd Ave, New York, NY 10128', lat: 40.782, lng: -73.9515 };
 const DROPOFF = { address: 'E 104th St & 2nd Ave, New York, NY 10029', lat: 40.7915, lng: -73.9447 };
 
-async function adminHeaders(request: APIRequestContext) {
-  const login = await request.post('/api/login', { data: ADMIN });
-  return { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-}
-
-async function approve(request: APIRequestContext, kind: 'driver' | 'licensee', email: string) {
-  const admin = await adminHeaders(request);
-  const applications = (await (await request.get(`/api/${kind}-applications`, { headers: admin })).json()) as { id: string; user: { email: string } }[];
-  const application = applications.find((a) => a.user.email === email)!;
-  const review = await request.post(`/api/${kind}-applications/${application.id}/review`, { headers: admin, data: { status: 'approved' } });
-  // A retried run finds the zip codes licensed by the first attempt: that is fine.
-  expect([200, 409]).toContain(review.status());
-}
-
 test('a driver sees their tier, the Goals tab\'s missing conditions and the tracker ticking; a completed ride moves the tracker live', async ({ browser, request }) => {
   test.setTimeout(120_000);
   // A licensed Upper East Side territory (its own zip codes: no other spec books there) and its driver.
-  const licenseeEmail = uniqueEmail('performance-licensee');
-  expect((await request.post('/api/register', { data: { ...registrationPayloads.licensee(licenseeEmail), territoryName: 'Upper East Side', zipCodes: '10128, 10029' } })).status()).toBe(201);
-  await approve(request, 'licensee', licenseeEmail);
-  const email = uniqueEmail('performance-driver');
-  const registered = await request.post('/api/register', { data: { ...registrationPayloads.driver(email), driveArea: '10128' } });
-  expect(registered.status()).toBe(201);
-  await approve(request, 'driver', email);
+  const admin = await adminHeaders(request);
+  await licenseeFor(request, admin, { emailPrefix: 'performance-licensee', territoryName: 'Upper East Side', zipCodes: '10128, 10029' });
+  const driver = await approvedDriver(request, admin, { emailPrefix: 'performance-driver', driveArea: '10128' });
   const context = await browser.newContext({ geolocation: { latitude: PICKUP.lat, longitude: PICKUP.lng }, permissions: ['geolocation'] });
   const page = await context.newPage();
-  await signInWithToken(page, ((await registered.json()) as { token: string }).token);
+  await signInWithToken(page, driver.token);
   await page.goto('/driver-dashboard');
 
   const dashboard = page.getByTestId('performance-dashboard');
@@ -79,11 +61,8 @@ test('a driver sees their tier, the Goals tab\'s missing conditions and the trac
 });
 
 test('a licensee opens Analytics and sees the community health score, its inputs and the insights', async ({ page, request }) => {
-  const email = uniqueEmail('analytics-licensee');
-  const registered = await request.post('/api/register', { data: { ...registrationPayloads.licensee(email), territoryName: 'Harlem', zipCodes: '10026, 10027' } });
-  expect(registered.status()).toBe(201);
-  await approve(request, 'licensee', email);
-  await signInWithToken(page, ((await registered.json()) as { token: string }).token);
+  const licensee = await licenseeFor(request, await adminHeaders(request), { emailPrefix: 'analytics-licensee', territoryName: 'Harlem', zipCodes: '10026, 10027' });
+  await signInWithToken(page, licensee.token);
   await page.goto('/licensee-dashboard');
 
   await page.getByRole('tab', { name: 'Analytics' }).click({ timeout: 30_000 });

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN, expectNoSeriousA11yViolations, licenseeFor, registrationPayloads, signInWithToken, uniqueEmail } from './support';
+import { adminHeaders, approvedDriver, expectNoSeriousA11yViolations, forThisTry, licenseeFor, registrationPayloads, signInWithToken, uniqueEmail } from './support';
 
 const TIMES_SQUARE = { address: 'Times Square, New York, NY 10036', lat: 40.759, lng: -73.991 };
 const GRAND_CENTRAL = { address: 'Grand Central Terminal, New York, NY 10017', lat: 40.7527, lng: -73.9772 };
@@ -13,16 +13,10 @@ const TIMES_SQUARE_TERRITORY: Place = { zips: '10036, 10019, 10018, 10020, 10017
 
 /** A licensed territory with one approved driver online there, all through the API. */
 async function territoryWithDriver(request: APIRequestContext, place: Place = TIMES_SQUARE_TERRITORY): Promise<{ driver: Auth; licenseeToken: string }> {
-  const admin = bearer(((await (await request.post('/api/login', { data: ADMIN })).json()) as { token: string }).token);
+  const admin = await adminHeaders(request);
   const licensee = await licenseeFor(request, admin, { emailPrefix: 'rewards-licensee', territoryName: place.name, zipCodes: place.zips });
 
-  const driverEmail = uniqueEmail('rewards-driver');
-  const driverSignup = await request.post('/api/register', { data: { ...registrationPayloads.driver(driverEmail), firstName: 'Rosa', driveArea: place.driveArea } });
-  expect(driverSignup.status()).toBe(201);
-  const driver = bearer(((await driverSignup.json()) as { token: string }).token);
-  const applications = (await (await request.get('/api/driver-applications', { headers: admin })).json()) as { id: string; user: { email: string } }[];
-  const application = applications.find((a) => a.user.email === driverEmail)!;
-  expect((await request.post(`/api/driver-applications/${application.id}/review`, { headers: admin, data: { status: 'approved' } })).status()).toBe(200);
+  const driver = bearer((await approvedDriver(request, admin, { emailPrefix: 'rewards-driver', firstName: 'Rosa', driveArea: place.driveArea })).token);
   await goOnline(request, driver, place.at);
   return { driver, licenseeToken: licensee.token };
 }
@@ -48,7 +42,7 @@ async function goOnline(request: APIRequestContext, driver: Auth, location: { la
 }
 
 /** The rider's last name differs from try to try, so a retry finds its own submission, not the first try's. */
-const riderLastName = () => ['Pérez', 'Quintero', 'Solís'][test.info().retry] ?? 'Pérez';
+const riderLastName = () => forThisTry(['Pérez', 'Quintero', 'Solís']);
 
 async function riderWithCard(request: APIRequestContext, extra: Record<string, unknown> = {}): Promise<{ auth: Auth; token: string }> {
   const signup = await request.post('/api/register', { data: { ...registrationPayloads.customer(uniqueEmail('rewards-rider')), firstName: 'Ana', lastName: riderLastName(), ...extra } });

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
 
 let counter = 0;
 export function uniqueEmail(prefix: string): string {
@@ -100,7 +100,37 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await page.getByTestId('signin-submit').click();
 }
 
-export type Licensee = { email: string; token: string };
+/** The admin's authorization header, signed in through the API. */
+export async function adminHeaders(request: APIRequestContext): Promise<{ authorization: string }> {
+  const login = await request.post('/api/login', { data: ADMIN });
+  expect(login.status()).toBe(200);
+  return { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+}
+
+/** One of `choices` per try of the running test, so a retry does not find the first try's records. */
+export function forThisTry<T>(choices: readonly [T, ...T[]]): T {
+  return choices[test.info().retry] ?? choices[0];
+}
+
+/** Someone with an account, signed in: their email and session token. */
+export type Account = { email: string; token: string };
+export type Licensee = Account;
+
+/** A driver registered and approved (by the admin) through the API. */
+export async function approvedDriver(
+  request: APIRequestContext,
+  admin: { authorization: string },
+  driver: { emailPrefix: string; driveArea?: string; firstName?: string; lastName?: string },
+): Promise<Account> {
+  const { emailPrefix, ...fields } = driver;
+  const email = uniqueEmail(emailPrefix);
+  const registered = await request.post('/api/register', { data: { ...registrationPayloads.driver(email), ...fields } });
+  expect(registered.status()).toBe(201);
+  const applications = (await (await request.get('/api/driver-applications', { headers: admin })).json()) as { id: string; user: { email: string } }[];
+  const application = applications.find((a) => a.user.email === email)!;
+  expect((await request.post(`/api/driver-applications/${application.id}/review`, { headers: admin, data: { status: 'approved' } })).status()).toBe(200);
+  return { email, token: ((await registered.json()) as { token: string }).token };
+}
 
 /**
  * A licensee who runs a territory of these zip codes, set up through the API: a new applicant,
