@@ -275,7 +275,13 @@ export const rides = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
     cancelReason: text('cancel_reason'),
-    cancelledBy: text('cancelled_by', { enum: ['rider', 'driver', 'system'] }),
+    cancelledBy: text('cancelled_by', { enum: ['rider', 'driver', 'system', 'admin', 'licensee'] }),
+    /**
+     * When the provider confirmed the hold of the fare (or reward credit covered it all). Until then
+     * the ride is not offered to anyone, and the database refuses to let it be accepted, started or
+     * completed (rides_fare_held_when_assigned): no hold, no ride.
+     */
+    fareHeldAt: timestamp('fare_held_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     check('rides_status_check', sql`${t.status} in ('requested', 'accepted', 'in_progress', 'completed', 'cancelled')`),
@@ -284,6 +290,7 @@ export const rides = pgTable(
     check('rides_safety_rating_check', sql`${t.safetyRating} is null or ${t.safetyRating} between 1 and 5`),
     check('rides_credit_check', sql`${t.creditApplied} >= 0 and ${t.creditApplied} <= ${t.totalFare}`),
     check('rides_driver_when_assigned', sql`${t.status} in ('requested', 'cancelled') or ${t.driverId} is not null`),
+    check('rides_fare_held_when_assigned', sql`${t.status} in ('requested', 'cancelled') or ${t.fareHeldAt} is not null`),
     // The marketplace's two invariants, enforced by the database whatever the races:
     // a rider has one active ride, a driver has one active ride.
     uniqueIndex('rides_one_active_per_rider').on(t.riderId).where(sql`${t.status} in ('requested', 'accepted', 'in_progress')`),
