@@ -1,14 +1,15 @@
 /**
  * The ride state machine of the contract: requested -> accepted -> in_progress -> completed, with
- * cancellation by the rider (requested, accepted), the assigned driver (accepted) or the system
- * (requested, when no driver is left).
+ * cancellation by the rider (requested, accepted), the assigned driver (accepted), the system
+ * (requested, when no driver is left or the fare hold fails) or staff (an admin or the territory's
+ * licensee, in any active state: a ride stuck because its driver vanished).
  */
 export const rideStatuses = ['requested', 'accepted', 'in_progress', 'completed', 'cancelled'] as const;
 export type RideStatus = (typeof rideStatuses)[number];
 
 export const activeRideStatuses: readonly RideStatus[] = ['requested', 'accepted', 'in_progress'];
 
-export type RideActor = 'rider' | 'driver' | 'system';
+export type RideActor = 'rider' | 'driver' | 'system' | 'staff';
 export type RideCommand = 'accept' | 'start' | 'complete' | 'cancel';
 
 const transitions: Record<RideCommand, { from: readonly RideStatus[]; to: RideStatus; actors: readonly RideActor[] }[]> = {
@@ -19,6 +20,7 @@ const transitions: Record<RideCommand, { from: readonly RideStatus[]; to: RideSt
     { from: ['requested', 'accepted'], to: 'cancelled', actors: ['rider'] },
     { from: ['accepted'], to: 'cancelled', actors: ['driver'] },
     { from: ['requested'], to: 'cancelled', actors: ['system'] },
+    { from: ['requested', 'accepted', 'in_progress'], to: 'cancelled', actors: ['staff'] },
   ],
 };
 

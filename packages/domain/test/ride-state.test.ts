@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { activeRideStatuses, isActiveRideStatus, nextRideStatus, rideStatuses, type RideActor, type RideCommand, type RideStatus } from '../src';
 
 const commands: RideCommand[] = ['accept', 'start', 'complete', 'cancel'];
-const actors: RideActor[] = ['rider', 'driver', 'system'];
+const actors: RideActor[] = ['rider', 'driver', 'system', 'staff'];
 
 /** The contract's state machine, written out: everything not listed here is refused. */
 const allowed: [RideStatus, RideCommand, RideActor, RideStatus][] = [
@@ -14,6 +14,9 @@ const allowed: [RideStatus, RideCommand, RideActor, RideStatus][] = [
   ['accepted', 'cancel', 'rider', 'cancelled'],
   ['accepted', 'cancel', 'driver', 'cancelled'],
   ['requested', 'cancel', 'system', 'cancelled'],
+  ['requested', 'cancel', 'staff', 'cancelled'],
+  ['accepted', 'cancel', 'staff', 'cancelled'],
+  ['in_progress', 'cancel', 'staff', 'cancelled'],
 ];
 
 const pastTense: Record<RideCommand, string> = { accept: 'accepted', start: 'started', complete: 'completed', cancel: 'cancelled' };
@@ -41,6 +44,8 @@ describe('nextRideStatus', () => {
     ['completed', 'cancel', 'rider', 'A completed ride cannot be cancelled by the rider'],
     ['cancelled', 'accept', 'driver', 'A cancelled ride cannot be accepted by the driver'],
     ['cancelled', 'cancel', 'system', 'A cancelled ride cannot be cancelled by the system'],
+    ['completed', 'cancel', 'staff', 'A completed ride cannot be cancelled by the staff'],
+    ['in_progress', 'complete', 'staff', 'A in progress ride cannot be completed by the staff'],
   ] as const)('refuses: %s ride, command %s by the %s ("%s")', (from, command, actor, reason) => {
     expect(nextRideStatus(from, command, actor)).toEqual({ ok: false, reason });
   });
@@ -86,7 +91,7 @@ type ModelRide = { status: RideStatus; driver: DriverName | null; drivers: Set<D
 type Command =
   | { kind: 'accept'; ride: number; driver: DriverName }
   | { kind: 'start' | 'complete'; ride: number; driver: DriverName }
-  | { kind: 'cancel'; ride: number; by: 'rider' | 'system' }
+  | { kind: 'cancel'; ride: number; by: 'rider' | 'system' | 'staff' }
   | { kind: 'cancel'; ride: number; by: 'driver'; driver: DriverName };
 
 const RIDES = 3;
@@ -95,7 +100,7 @@ const rideIndex = fc.integer({ min: 0, max: RIDES - 1 });
 const command: fc.Arbitrary<Command> = fc.oneof(
   fc.record({ kind: fc.constant('accept' as const), ride: rideIndex, driver: driverName }),
   fc.record({ kind: fc.constantFrom('start' as const, 'complete' as const), ride: rideIndex, driver: driverName }),
-  fc.record({ kind: fc.constant('cancel' as const), ride: rideIndex, by: fc.constantFrom('rider' as const, 'system' as const) }),
+  fc.record({ kind: fc.constant('cancel' as const), ride: rideIndex, by: fc.constantFrom('rider' as const, 'system' as const, 'staff' as const) }),
   fc.record({ kind: fc.constant('cancel' as const), ride: rideIndex, by: fc.constant('driver' as const), driver: driverName }),
 );
 
