@@ -170,15 +170,18 @@ describe.each(backends)('stored driver tiers on %s', (backend) => {
     expect((await performance(drivers.c)).storedTier).toEqual({ tier: 'Silver', computedAt: clock.toISOString() });
   });
 
-  it('recomputes for a driver on demand: their territory, answered with their performance', async () => {
-    // A new accepted community action lifts B's engagement; the stored tier follows the recompute.
+  it('refuses a driver who asks to recompute the territory, and stores nothing', async () => {
     await submissions(drivers.b, times(1, 'accepted' as const));
     clock = new Date(clock.getTime() + MINUTE);
-    const b = await expectOk<DriverPerformance>(await api.post(t.app, '/api/drivers/performance/recompute', drivers.b));
+    const before = await t.database.db.select().from(driverTiers).where(eq(driverTiers.territoryId, licensee.territoryId));
+    const response = await api.post(t.app, '/api/drivers/performance/recompute', drivers.b);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await t.database.db.select().from(driverTiers).where(eq(driverTiers.territoryId, licensee.territoryId))).toEqual(before);
+    // The driver still reads their live figures (the new community action counts) and their stored tier.
+    const b = await performance(drivers.b);
     expect(b.metrics.communityEngagement).toBe(0.5);
-    expect(b.storedTier).toEqual({ tier: 'Gold', computedAt: clock.toISOString() });
-    const [row] = await t.database.db.select().from(driverTiers).where(eq(driverTiers.driverId, drivers.e.id));
-    expect(row!.computedAt.toISOString()).toBe(clock.toISOString());
+    expect(b.storedTier).toEqual({ tier: 'Gold', computedAt: before.find((row) => row.driverId === drivers.b.id)!.computedAt.toISOString() });
   });
 
   it('keeps territories apart: another licensee gets 404, riders and drivers 403, an admin sees and recomputes all', async () => {
@@ -201,6 +204,66 @@ describe.each(backends)('stored driver tiers on %s', (backend) => {
     expect(all.territories.map((x) => x.territoryId).sort()).toEqual([licensee.territoryId, otherLicensee.territoryId].sort());
     expect((await expectOk<DriverTiersResponse>(await api.get(t.app, url, admin))).drivers).toHaveLength(6);
     expect((await api.get(t.app, '/api/licensee/driver-tiers?territoryId=00000000-0000-4000-8000-000000000000', admin)).statusCode).toBe(404);
+  });
+});
+
+describe.each(backends)('on-demand tier recompute limit on %s', (backend) => {
+  let t: TestApp;
+  let clock = new Date('2026-11-20T12:00:00Z');
+  let admin: Person;
+  let licensee: Person & { territoryId: string };
+  let otherLicensee: Person & { territoryId: string };
+  beforeAll(async () => {
+    t = await createTestApp(backend, { TIER_RECOMPUTE_MS: '0' }, () => clock);
+    admin = await signInAdmin(t.app);
+    licensee = await approvedLicensee(t.app, admin);
+    otherLicensee = await approvedLicensee(t.app, admin, ['10013'], 'Tribeca');
+    await registeredDriver(t.app, admin);
+    await registeredDriver(t.app, admin, { driveArea: '10013' });
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  const recompute = (person: Person, body?: { territoryId: string }) => api.post(t.app, '/api/licensee/tiers/recompute', person, body);
+  const expectLimited = (response: Awaited<ReturnType<typeof recompute>>, retryAfter: string) => {
+    expect(response.statusCode).toBe(429);
+    expect(response.headers['retry-after']).toBe(retryAfter);
+    expect(response.json()).toMatchObject({ code: 'RATE_LIMITED' });
+  };
+
+  it('recomputes a territory at most once a minute, for its licensee and an admin alike', async () => {
+    expect((await expectOk<TierRecomputeResponse>(await recompute(licensee))).territories).toEqual([{ territoryId: licensee.territoryId, drivers: 1 }]);
+    expectLimited(await recompute(licensee), '60');
+    clock = new Date(clock.getTime() + 45_000);
+    expectLimited(await recompute(licensee, { territoryId: licensee.territoryId }), '15');
+    expectLimited(await recompute(admin, { territoryId: licensee.territoryId }), '15');
+    // An admin's "all" recomputes the territories that are due and leaves the fresh one as stored.
+    const all = await expectOk<TierRecomputeResponse>(await recompute(admin));
+    expect(all.territories).toEqual([{ territoryId: otherLicensee.territoryId, drivers: 1 }]);
+    expectLimited(await recompute(admin), '15');
+    clock = new Date(clock.getTime() + 15_000);
+    expect((await expectOk<TierRecomputeResponse>(await recompute(licensee))).territories).toEqual([{ territoryId: licensee.territoryId, drivers: 1 }]);
+  });
+
+  it('keeps the limit in the database: a restarted process, or a second one, is refused too', async () => {
+    clock = new Date(clock.getTime() + 10 * MINUTE);
+    await expectOk<TierRecomputeResponse>(await recompute(licensee));
+    t = await t.restart();
+    expectLimited(await recompute(licensee), '60');
+    if (backend === 'postgres') {
+      const twin = await t.twin();
+      try {
+        const response = await twin.inject({ method: 'POST', url: '/api/licensee/tiers/recompute', headers: { authorization: `Bearer ${licensee.token}` }, payload: {} });
+        expect(response.statusCode).toBe(429);
+      } finally {
+        await twin.closeTwin();
+      }
+    }
+  });
+
+  it('lets one of two simultaneous requests recompute and refuses the other', async () => {
+    clock = new Date(clock.getTime() + 10 * MINUTE);
+    const answers = await Promise.all([recompute(licensee), recompute(licensee)]);
+    expect(answers.map((response) => response.statusCode).sort()).toEqual([200, 429]);
   });
 });
 

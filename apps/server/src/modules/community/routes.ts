@@ -3,7 +3,6 @@ import {
   bonusPoolRunRequestSchema,
   bonusPoolRunResultSchema,
   bonusPoolRunSchema,
-  driverPerformanceSchema,
   driverTiersResponseSchema,
   tierRecomputeResponseSchema,
   type BonusPoolRunSummary,
@@ -13,10 +12,9 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app';
 import type { Database } from '../../db/client';
 import { driverProfiles, territories } from '../../db/schema';
-import { AppError, notFound } from '../../lib/app-error';
+import { AppError, forbidden, notFound } from '../../lib/app-error';
 import { currentUser, requireRole } from '../../plugins/auth';
 import type { AuthenticatedUser } from '../accounts/service';
-import { driverPerformance } from '../drivers/performance';
 import type { TerritoriesService } from '../territories/service';
 import { monthBounds, previousMonth, type BonusPoolService } from './bonus-pool';
 import type { TiersService } from './tiers';
@@ -50,14 +48,14 @@ export function communityRoutes(deps: { db: Database; tiers: TiersService; bonus
   }
 
   return async (app: AppInstance) => {
+    // Drivers used to trigger a recompute of their whole territory here, as often as they liked
+    // (security review L6). Their figures are live on GET /api/drivers/performance and their stored tier
+    // is refreshed hourly and by the territory's licensee, so the route now only says where to look.
     app.post(
       '/api/drivers/performance/recompute',
-      { onRequest: requireRole('driver'), schema: { response: { 200: driverPerformanceSchema, ...errors } } },
-      async (request) => {
-        const driverId = currentUser(request).id;
-        const territoryId = await driverTerritory(driverId);
-        if (territoryId) await tiers.recomputeTerritory(territoryId, now());
-        return driverPerformance(db, driverId, now());
+      { onRequest: requireRole('driver'), schema: { response: { ...errors } } },
+      async () => {
+        throw forbidden('Tiers are recomputed every hour and by your territory’s licensee; your current figures are on GET /api/drivers/performance');
       },
     );
 
@@ -65,14 +63,18 @@ export function communityRoutes(deps: { db: Database; tiers: TiersService; bonus
       '/api/licensee/tiers/recompute',
       {
         onRequest: requireRole('licensee', 'admin'),
-        schema: { body: z.object({ territoryId: z.uuid().optional() }).optional(), response: { 200: tierRecomputeResponseSchema, ...errors } },
+        schema: {
+          body: z.object({ territoryId: z.uuid().optional() }).optional(),
+          response: { 200: tierRecomputeResponseSchema, ...errors, 429: apiErrorSchema },
+        },
       },
       async (request) => {
         const user = currentUser(request);
         const wanted = request.body?.territoryId;
-        if (wanted) return tiers.recompute([await readableTerritory(user, wanted)]);
-        if (user.role === 'admin') return tiers.recompute();
-        return tiers.recompute(await territoryService.territoryIdsOfLicensee(user.id));
+        // Each territory at most once a minute, on any instance (429 with Retry-After).
+        if (wanted) return tiers.recomputeOnDemand([await readableTerritory(user, wanted)]);
+        if (user.role === 'admin') return tiers.recomputeOnDemand();
+        return tiers.recomputeOnDemand(await territoryService.territoryIdsOfLicensee(user.id));
       },
     );
 
