@@ -13,13 +13,13 @@ type Bundle = { default: Record<string, unknown> };
 const shell = import.meta.glob<Bundle>(['../locales/en/common.json', '../locales/en/nav.json', '../locales/en/footer.json'], { eager: true });
 /** Namespaces of signed-in consoles and the demo page: their loaders live in console-locales.ts. */
 const CONSOLE_NAMESPACES = new Set([
-  'admin', 'analytics', 'assistant', 'customer', 'demo', 'disputes', 'driver',
+  'active-rides', 'admin', 'analytics', 'assistant', 'customer', 'demo', 'disputes', 'driver',
   'licensee', 'performance', 'pricing', 'review', 'rewards', 'support', 'voice',
 ]);
 /** Public pages' namespaces (landing, sign-in, onboarding, booking, legal, showcase): in the first bundle. */
 const publicBundles = import.meta.glob<Bundle>([
   '../locales/*/*.json',
-  '!../locales/*/{admin,analytics,assistant,customer,demo,disputes,driver,licensee,performance,pricing,review,rewards,support,voice}.json',
+  '!../locales/*/{active-rides,admin,analytics,assistant,customer,demo,disputes,driver,licensee,performance,pricing,review,rewards,support,voice}.json',
 ]);
 
 async function loaderOf(language: string, namespace: string): Promise<(() => Promise<Bundle>) | undefined> {
