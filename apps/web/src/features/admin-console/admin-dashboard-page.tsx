@@ -1,4 +1,4 @@
-import { BarChart3Icon, FileTextIcon, LayoutDashboardIcon, LifeBuoyIcon, MapIcon, ScaleIcon, WalletIcon } from 'lucide-react';
+import { BarChart3Icon, CarIcon, FileTextIcon, LayoutDashboardIcon, LifeBuoyIcon, MapIcon, ScaleIcon, WalletIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DashboardShell } from '@/components/layout/dashboard-shell';
@@ -17,10 +17,12 @@ import { ComingSoonTab } from './components/coming-soon-tab';
 import { OverviewTab } from './components/overview-tab';
 import { PlatformAnalyticsTab } from './components/platform-analytics-tab';
 import { RevenueTab } from './components/revenue-tab';
+import { RidesTab } from './components/rides-tab';
 
 const tabs = [
   { value: 'overview', icon: LayoutDashboardIcon },
   { value: 'applications', icon: FileTextIcon },
+  { value: 'rides', icon: CarIcon },
   { value: 'revenue', icon: WalletIcon },
   { value: 'disputes', icon: ScaleIcon },
   { value: 'support', icon: LifeBuoyIcon },
@@ -34,7 +36,8 @@ const LEDGER_QUERY_KEYS = [platformStatsQueryKey, adminDashboardQueryKey] as con
 
 /**
  * The admin's console: today's platform figures, all-time statistics, the application queues, the
- * money in the ledger with the last 14 days of releases, and every dispute.
+ * active rides (a stuck one can be cancelled), the money in the ledger with the last 14 days of
+ * releases, and every dispute.
  */
 export function AdminDashboardPage() {
   const { t } = useTranslation('admin');
@@ -75,6 +78,9 @@ export function AdminDashboardPage() {
         </TabsContent>
         <TabsContent value="applications">
           <ApplicationsTab driverApplications={driverApplications} licenseeApplications={licenseeApplications} />
+        </TabsContent>
+        <TabsContent value="rides">
+          <RidesTab />
         </TabsContent>
         <TabsContent value="revenue">
           <RevenueTab platformStats={platformStats} onReviewDisputes={() => setTab('disputes')} />

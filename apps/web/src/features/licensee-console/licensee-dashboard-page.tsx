@@ -1,4 +1,4 @@
-import { BarChart3Icon, BadgeDollarSignIcon, LayoutDashboardIcon, MessageSquareHeartIcon, LifeBuoyIcon, MapIcon, ScaleIcon, SettingsIcon, UsersIcon } from 'lucide-react';
+import { BarChart3Icon, BadgeDollarSignIcon, CarIcon, LayoutDashboardIcon, MessageSquareHeartIcon, LifeBuoyIcon, MapIcon, ScaleIcon, SettingsIcon, UsersIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DashboardShell } from '@/components/layout/dashboard-shell';
@@ -21,6 +21,7 @@ import { DriversTab } from './components/drivers-tab';
 import { EmptySectionCard } from './components/empty-section-card';
 import { OverviewTab } from './components/overview-tab';
 import { PendingApplicationBanner } from './components/pending-application-banner';
+import { RidesTab } from './components/rides-tab';
 import { SettingsTab } from './components/settings-tab';
 import { TerritoriesTab } from './components/territories-tab';
 
@@ -28,6 +29,7 @@ const tabs = [
   { value: 'overview', icon: LayoutDashboardIcon },
   { value: 'territories', icon: MapIcon },
   { value: 'drivers', icon: UsersIcon },
+  { value: 'rides', icon: CarIcon },
   { value: 'pricing', icon: BadgeDollarSignIcon },
   { value: 'disputes', icon: ScaleIcon },
   { value: 'support', icon: LifeBuoyIcon },
@@ -43,7 +45,8 @@ const LEDGER_QUERY_KEYS = [licenseeMetricsQueryKey, licenseeTerritoriesQueryKey]
 /**
  * The licensee's console. Until an admin approves the application there is no territory: a banner
  * says why the figures are empty. Once there is one, the overview shows its real metrics, and the
- * territories, drivers and disputes tabs come alive; a dispute a rider opens arrives live.
+ * territories, drivers, rides (a stuck one can be cancelled) and disputes tabs come alive; a
+ * dispute a rider opens arrives live.
  */
 export function LicenseeDashboardPage() {
   const { t } = useTranslation(['licensee', 'pricing', 'rewards']);
@@ -108,6 +111,9 @@ export function LicenseeDashboardPage() {
           </TabsContent>
           <TabsContent value="drivers">
             <DriversTab applications={applications} drivers={drivers} />
+          </TabsContent>
+          <TabsContent value="rides">
+            <RidesTab />
           </TabsContent>
           <TabsContent value="pricing">
             <LazyPricingMap territories={(territories.data ?? []).map((x) => ({ id: x.id, name: x.territoryName }))} canManage />
