@@ -37,6 +37,7 @@ import { pricingRoutes } from './modules/pricing/routes';
 import type { FaultHook } from './modules/payments/service';
 import { licenseeRoutes } from './modules/territories/routes';
 import { authPlugin } from './plugins/auth';
+import { rateLimitPlugin } from './plugins/rate-limit';
 import { registerErrorHandler } from './plugins/error-handler';
 import { createServices, type Services } from './services';
 import { openSharedState } from './shared-state';
@@ -59,6 +60,15 @@ export type AppOptions = {
   logger?: boolean;
 };
 
+/**
+ * Believes the `hops` nearest X-Forwarded-For hops (the socket's peer is hop 0), so request.ip is the
+ * right-most address that no trusted proxy wrote. Only sound when the server is reachable through
+ * those proxies alone; a list of proxy addresses (TRUST_PROXY=10.0.0.0/8) also checks the peer.
+ */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 /** Builds the whole application; server.ts only listens and closes it. */
 export async function buildApp({ config, database, now, faults, logger = true }: AppOptions): Promise<AppInstance> {
   const app = Fastify({
@@ -66,7 +76,8 @@ export async function buildApp({ config, database, now, faults, logger = true }:
     // Per-request lines only when debugging; errors are always logged by the error handler.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    // A hop count is given as a function: Fastify 5 takes a bare number as "trust no hop".
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   // JSON in and out (contract section 4): Fastify's default text/plain parser would hand a string to
@@ -105,6 +116,7 @@ export async function buildApp({ config, database, now, faults, logger = true }:
   app.decorate('accounts', services.accounts);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(authPlugin, { accounts: services.accounts });
+  await app.register(rateLimitPlugin, { limits: config.rateLimits, shared });
 
   await app.register(healthRoutes(db, database.kind, { mapTileUrl: config.mapTileUrl, offerTimeoutSeconds: config.offerTimeoutMs / 1000 }));
   await app.register(accountsRoutes(services.accounts));

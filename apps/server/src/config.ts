@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_PEAK_TIME_ZONE } from '@coride/domain/community/peak-hours';
 import { z } from 'zod';
@@ -18,12 +19,27 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   DEMO_DATA: booleanFlag.optional(),
   DEMO_SIMULATOR: booleanFlag.default(true),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, context) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === undefined) {
+        context.addIssue({ code: 'custom', message: 'false, true, a hop count, or a comma list of proxy addresses or CIDRs (or loopback, linklocal, uniquelocal)' });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PASSWORD_COST: z.coerce.number().int().min(10).max(20).default(17),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 30),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(20),
+  LOGIN_SLOWDOWN_AFTER_EMAIL_FAILURES: z.coerce.number().int().positive().default(100),
+  SIGNUP_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(30),
+  CARD_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
+  BOOKING_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(100 * 1024),
   WEB_DIST_DIR: z.string().optional(),
   OFFER_TIMEOUT_SECONDS: z.coerce.number().positive().default(15),
@@ -77,13 +93,20 @@ export type Config = {
   demoData: boolean | undefined;
   /** In the demo world, run the bot drivers inside the server process so booked rides get accepted. */
   demoSimulator: boolean;
-  /** Believe X-Forwarded-For (only behind a proxy that sets it): client addresses feed the sign-in limit. */
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For hops to believe (client addresses feed the per-address limits): false, none;
+   * a hop count, that many proxies in front (TRUST_PROXY=true is 1: the right-most entry is the client);
+   * a list of addresses/CIDRs, peers that are proxies. The client writes the left of the header itself.
+   */
+  trustProxy: TrustProxy;
   logLevel: string;
   /** log2 of scrypt's N for new password hashes. */
   passwordCost: number;
   sessionTtlMs: number;
-  loginThrottle: { maxFailures: number; windowMs: number };
+  /** Sign-in failures: per (email, address) and per address refused, per email only slowed (contract §4). */
+  loginThrottle: { maxFailures: number; maxFailuresPerAddress: number; slowdownAfterEmailFailures: number; windowMs: number };
+  /** 429 with Retry-After past these, per hour: sign-ups per address, cards added and bookings per user. */
+  rateLimits: { signUpsPerHour: number; cardsPerHour: number; bookingsPerHour: number };
   aiRateLimitPerMinute: number;
   bodyLimitBytes: number;
   /** Built web app to serve; undefined serves the API only. */
@@ -122,6 +145,30 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+/** false: no proxy; a number: that many proxy hops; a list: the proxies' addresses or CIDRs. */
+export type TrustProxy = false | number | string[];
+
+/** proxy-addr's names for whole ranges, accepted in a TRUST_PROXY list. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY's value, or undefined when it is none of the accepted forms. */
+export function parseTrustProxy(value: string): TrustProxy | undefined {
+  const text = value.trim().toLowerCase();
+  if (['false', 'no', '0'].includes(text)) return false;
+  // Exactly one proxy (the usual load balancer): the right-most entry, which that proxy wrote.
+  if (['true', 'yes'].includes(text)) return 1;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  const isProxy = (entry: string) => {
+    if (PROXY_RANGE_NAMES.has(entry)) return true;
+    const [address = '', bits, ...rest] = entry.split('/');
+    const family = isIP(address);
+    if (family === 0 || rest.length > 0) return false;
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+  };
+  return entries.every(isProxy) ? entries : undefined;
+}
+
 /** The one place that reads process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means unset (DATABASE_URL= turns the real database off).
@@ -149,7 +196,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     passwordCost: e.PASSWORD_COST,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
-    loginThrottle: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_FAILURE_WINDOW_SECONDS * 1000 },
+    loginThrottle: {
+      maxFailures: e.LOGIN_MAX_FAILURES,
+      maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      slowdownAfterEmailFailures: e.LOGIN_SLOWDOWN_AFTER_EMAIL_FAILURES,
+      windowMs: e.LOGIN_FAILURE_WINDOW_SECONDS * 1000,
+    },
+    rateLimits: {
+      signUpsPerHour: e.SIGNUP_RATE_LIMIT_PER_HOUR,
+      cardsPerHour: e.CARD_RATE_LIMIT_PER_HOUR,
+      bookingsPerHour: e.BOOKING_RATE_LIMIT_PER_HOUR,
+    },
     aiRateLimitPerMinute: e.AI_RATE_LIMIT_PER_MINUTE,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,

@@ -30,8 +30,14 @@ export type TestApp = {
   twin(now?: () => Date): Promise<AppInstance & { closeTwin(): Promise<void> }>;
 };
 
+/**
+ * Test apps share one client address (inject's 127.0.0.1) and often one rider for many rides, so the
+ * sign-up, card and booking limits are generous here; rate-limits.test.ts sets the real ones.
+ */
+const generousRateLimits = { SIGNUP_RATE_LIMIT_PER_HOUR: '100000', CARD_RATE_LIMIT_PER_HOUR: '100000', BOOKING_RATE_LIMIT_PER_HOUR: '100000' };
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PASSWORD_COST: '10', ...overrides });
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PASSWORD_COST: '10', ...generousRateLimits, ...overrides });
 }
 
 /** Where a test database lives: it can be opened (again) and, at the end, destroyed. */

@@ -9,9 +9,11 @@ export function accountsRoutes(accounts: AccountsService) {
     app.post(
       '/api/register',
       {
+        // Each sign-up costs a 128 MiB password hash: limited per address (SIGNUP_RATE_LIMIT_PER_HOUR).
+        preHandler: app.rateLimits.signUp,
         schema: {
           body: registerRequestSchema,
-          response: { 201: authResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+          response: { 201: authResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
         },
       },
       async (request, reply) => reply.status(201).send(await accounts.register(request.body)),

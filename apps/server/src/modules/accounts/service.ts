@@ -1,4 +1,5 @@
 import type { PublicUser, RegisterRequest, Role } from '@coride/domain';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -38,7 +39,6 @@ export function createAccountsService(
   placeDriveArea: DriveAreaPlacer = async () => undefined,
   throttles: LoginThrottles = loginThrottles(config.loginThrottle),
 ) {
-  const { byEmail, byAddress } = throttles;
   const dummyHash = hashPassword('not-a-real-password', config.passwordCost);
 
   async function startSession(userId: string): Promise<string> {
@@ -79,21 +79,21 @@ export function createAccountsService(
     },
 
     async login(email: string, password: string, clientAddress: string): Promise<{ user: PublicUser; token: string }> {
-      const emailKey = [email];
-      const addressKey = [clientAddress];
-      const wait = Math.max(await byEmail.retryAfterSeconds(emailKey), await byAddress.retryAfterSeconds(addressKey));
-      if (wait > 0) {
+      // Counted as a failure before the slow hash (and given back when the password is right), so
+      // concurrent guesses cannot all slip under the limit.
+      const attempt = await throttles.begin(email, clientAddress);
+      if (!attempt.isAllowed) {
+        const wait = attempt.retryAfterSeconds;
         throw new AppError('RATE_LIMITED', `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`, undefined, {
           'Retry-After': String(wait),
         });
       }
+      // An email guessed from many addresses is slowed down, never locked: its owner still gets in.
+      if (attempt.delayMs > 0) await sleep(attempt.delayMs);
       const user = await repo.findUserByEmail(db, email);
       const isValid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
-      if (!user || !isValid) {
-        await Promise.all([byEmail.recordFailure(emailKey), byAddress.recordFailure(addressKey)]);
-        throw invalidCredentials();
-      }
-      await byEmail.reset(emailKey);
+      if (!user || !isValid) throw invalidCredentials();
+      await attempt.succeeded();
       return { user: toPublicUser(user), token: await startSession(user.id) };
     },
 

@@ -28,7 +28,12 @@ export function paymentsRoutes(payments: PaymentsService, views: PaymentViews) {
 
     app.post(
       '/api/payment-methods',
-      { onRequest: requireRole('customer'), schema: { body: addPaymentMethodSchema, response: { 201: paymentMethodSchema, ...errors } } },
+      // Limited per user (CARD_RATE_LIMIT_PER_HOUR), declined cards included: trying stolen cards is made of declines.
+      {
+        onRequest: requireRole('customer'),
+        preHandler: app.rateLimits.addCard,
+        schema: { body: addPaymentMethodSchema, response: { 201: paymentMethodSchema, ...errors, 429: apiErrorSchema } },
+      },
       async (request, reply) => reply.status(201).send(await payments.addMethod(currentUser(request), request.body)),
     );
 

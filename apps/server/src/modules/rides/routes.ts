@@ -33,7 +33,9 @@ export function ridesRoutes(rides: RidesService, dispatcher: Dispatcher) {
       '/api/rides',
       {
         onRequest: requireRole('customer'),
-        schema: { body: bookRideRequestSchema, headers: idempotencyHeaders, response: { 200: rideSchema, 201: rideSchema, ...errors } },
+        // Every attempt counts (BOOKING_RATE_LIMIT_PER_HOUR per user): each may place a card hold.
+        preHandler: app.rateLimits.booking,
+        schema: { body: bookRideRequestSchema, headers: idempotencyHeaders, response: { 200: rideSchema, 201: rideSchema, ...errors, 429: apiErrorSchema } },
       },
       async (request, reply) => {
         const { ride, isNew } = await rides.book(currentUser(request), request.body, request.headers['idempotency-key']);
