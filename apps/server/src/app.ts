@@ -196,8 +196,10 @@ function registerBackgroundWork(app: AppInstance, services: Services, sweepMs: n
     timer = setInterval(() => {
       if (isSweeping) return;
       isSweeping = true;
-      services.dispatcher
-        .sweep()
+      // Bookings whose hold was never confirmed first (they become dispatchable or cancelled), then offers.
+      services.rides
+        .resumeUnheldBookings()
+        .then(() => services.dispatcher.sweep())
         .catch((error: unknown) => app.log.error({ err: error }, 'dispatch sweep failed'))
         .finally(() => (isSweeping = false));
     }, sweepMs);

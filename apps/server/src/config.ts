@@ -50,7 +50,8 @@ const envSchema = z.object({
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   ESCROW_HOLD_SECONDS: z.coerce.number().int().min(0).default(3 * 86_400),
   DISPUTE_WINDOW_DAYS: z.coerce.number().positive().default(7),
-  SETTLEMENT_SWEEP_MS: z.coerce.number().int().min(0).default(30_000),
+  SETTLEMENT_SWEEP_MS: z.coerce.number().int().min(0).default(10_000),
+  EMBEDDED_AUTH_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   TIER_RECOMPUTE_MS: z.coerce.number().int().min(0).optional(),
   ZONE_REFRESH_MS: z.coerce.number().int().min(0).optional(),
   PEAK_TIME_ZONE: z
@@ -124,8 +125,10 @@ export type Config = {
   /** Captured money stays in escrow this long (contract: 3 days). */
   escrowHoldMs: number;
   disputeWindowMs: number;
-  /** How often escrow is released and half-done settlements retried; 0 turns the timer off. */
+  /** How often escrow is released and half-done settlements retried (contract §1: at least every 10 s); 0 turns the timer off. */
   settlementSweepMs: number;
+  /** The embedded provider answers a fare hold after this long: rehearses a real processor's latency (Stripe: up to seconds). */
+  embeddedAuthDelayMs: number;
   /** How often every territory's driver tiers are recomputed and stored (default 1 hour; 0 turns the timer off, the default in tests). */
   tierRecomputeMs: number;
   /** How often pricing zones recount open requests and idle drivers (default 30 s; 0 turns the timer off, the default in tests). */
@@ -220,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     escrowHoldMs: e.ESCROW_HOLD_SECONDS * 1000,
     disputeWindowMs: e.DISPUTE_WINDOW_DAYS * 86_400_000,
     settlementSweepMs: e.SETTLEMENT_SWEEP_MS,
+    embeddedAuthDelayMs: e.EMBEDDED_AUTH_DELAY_MS,
     tierRecomputeMs: e.TIER_RECOMPUTE_MS ?? (e.NODE_ENV === 'test' ? 0 : 3_600_000),
     zoneRefreshMs: e.ZONE_REFRESH_MS ?? (e.NODE_ENV === 'test' ? 0 : 30_000),
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, apiUrl: e.STRIPE_API_URL } : undefined,

@@ -63,7 +63,7 @@ export function createServices(config: Config, db: Database, now: () => Date, lo
     ),
   );
   const applications = createApplicationsService(db, territories, now);
-  const provider: PaymentProvider = config.stripe ? new StripeProvider({ secretKey: config.stripe.secretKey, apiUrl: config.stripe.apiUrl }) : new EmbeddedProvider(db);
+  const provider: PaymentProvider = config.stripe ? new StripeProvider({ secretKey: config.stripe.secretKey, apiUrl: config.stripe.apiUrl }) : new EmbeddedProvider(db, { authorizeDelayMs: config.embeddedAuthDelayMs });
   const payments = createPaymentsService({
     db,
     provider,
@@ -82,7 +82,7 @@ export function createServices(config: Config, db: Database, now: () => Date, lo
   const getDispatcher = () => dispatcher;
   const pricing = createPricingService({ db, zips, now });
   const rewards = createRewardsService({ db, now, log });
-  const rides = createRidesService({ db, territories, router, index, hub, now, dispatcher: getDispatcher, payments, pricing, log, rewards });
+  const rides = createRidesService({ db, territories, router, index, hub, now, dispatcher: getDispatcher, payments, pricing, log, rewards, ...(faults ? { faults } : {}) });
   const drivers = createDriversService({ db, territories, index, now, dispatcher: getDispatcher });
   const tiers = createTiersService({ db, now });
   const bonusPool = createBonusPoolService({ db, now, log, peakTimeZone: config.peakTimeZone });

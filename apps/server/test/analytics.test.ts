@@ -42,6 +42,7 @@ describe.each(backends)('analytics on %s', (backend) => {
         ...inserted,
         driverId: completed ? driver.id : null,
         status: completed ? 'completed' : 'cancelled',
+        fareHeldAt: completed ? at : null,
         rating: plan.rating ?? null,
         requestedAt: at,
         acceptedAt: completed ? at : null,

@@ -48,6 +48,7 @@ describe.each(backends)('stored driver tiers on %s', (backend) => {
           dropoffLng: PENN_STATION.lng,
           ...fare,
           status: 'completed',
+          fareHeldAt: at,
           rating: spec.rating ?? 5,
           safetyRating: spec.safety ?? null,
           pickupEtaSeconds: 300,

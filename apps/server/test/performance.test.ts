@@ -42,6 +42,7 @@ describe.each(backends)('driver performance on %s', (backend) => {
           status: isCompleted ? 'completed' : 'cancelled',
           rating: isCompleted ? plan.ratings[i]! : null,
           requestedAt: at,
+          fareHeldAt: isRide ? at : null,
           acceptedAt: isRide ? at : null,
           completedAt: isCompleted ? at : null,
           cancelledAt: isCompleted ? null : at,

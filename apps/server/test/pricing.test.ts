@@ -88,7 +88,7 @@ describe.each(backends)('pricing zones and rate adjustments on %s', (backend) =>
     expect(zone).toMatchObject({ currentMultiplier: 0.97, demandLevel: 'Low', activeDrivers: 3 });
 
     // A driver busy on an accepted ride is not idle; two more requests: 3 per 2 idle drivers, full rate, High.
-    await t.database.db.insert(rides).values({ ...trip, riderId: riders[1]!.id, driverId: drivers[0]!.id, status: 'accepted', requestedAt: clock, acceptedAt: clock });
+    await t.database.db.insert(rides).values({ ...trip, riderId: riders[1]!.id, driverId: drivers[0]!.id, status: 'accepted', requestedAt: clock, fareHeldAt: clock, acceptedAt: clock });
     await t.database.db.insert(rides).values({ ...trip, riderId: riders[2]!.id, status: 'requested', requestedAt: clock });
     await t.database.db.insert(rides).values({ ...trip, riderId: riders[3]!.id, status: 'requested', requestedAt: clock });
     // Two instances refreshing at once: one writes, or both in turn; either way the same figures.

@@ -56,7 +56,7 @@ export const rideSchema = fareBreakdownSchema.extend({
   completedAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
   cancelReason: z.string().nullable(),
-  cancelledBy: z.enum(['rider', 'driver', 'system']).nullable(),
+  cancelledBy: z.enum(['rider', 'driver', 'system', 'admin', 'licensee']).nullable(),
   /** Minutes until pickup (accepted) or drop-off (in progress), from the driver's last position. */
   etaMinutes: z.number().nullable(),
   territoryId: z.string(),
@@ -72,6 +72,11 @@ export const rideSchema = fareBreakdownSchema.extend({
 export type Ride = z.infer<typeof rideSchema>;
 
 export const cancelRideRequestSchema = z.object({ reason: z.string().trim().max(300, 'Reason is too long').optional() });
+/** An admin or the territory's licensee cancelling an active ride (a stuck one) must say why: it is kept on the ride. */
+export const staffCancelRideRequestSchema = z.object({
+  reason: z.string().trim().min(3, 'Say why the ride is cancelled').max(300, 'Reason is too long'),
+});
+export type StaffCancelRideRequest = z.infer<typeof staffCancelRideRequestSchema>;
 export const rateRideRequestSchema = z.object({
   rating: z.number({ error: 'Rating must be 1 to 5' }).int('Rating must be 1 to 5').min(1, 'Rating must be 1 to 5').max(5, 'Rating must be 1 to 5'),
   comment: z.string().trim().max(1000, 'Comment is too long').optional(),

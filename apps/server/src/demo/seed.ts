@@ -196,6 +196,7 @@ export async function seedDemoWorld(db: Database, config: Config, zips: ZipIndex
         ...priceColumns(fare),
         rating: day % 5 === 0 ? 4 : 5,
         requestedAt,
+        fareHeldAt: requestedAt,
         acceptedAt: at(1),
         startedAt: at(6),
         completedAt: at(6 + fare.duration),
@@ -219,10 +220,12 @@ async function settleDemoHistory(db: Database, riderId: string, now: Date): Prom
   const rider = { id: riderId, role: 'customer' as const, sessionId: 'demo-seed', user: riderRow! };
   clock = new Date(now.getTime() - 30 * 86_400_000);
   await payments.addMethod(rider, { cardNumber: '4242424242424242', expiryDate: formatExpiry(12, now.getUTCFullYear() + 4), cvc: '123', isDefault: true });
+  const card = await payments.chargeableMethod(riderId);
   const past = await db.select().from(rides).where(eq(rides.riderId, riderId)).orderBy(asc(rides.completedAt));
   for (const [i, ride] of past.entries()) {
     clock = ride.requestedAt;
-    await payments.authorizeFare(ride);
+    await payments.recordFareCharge(db, ride, card);
+    await payments.authorizeFare(ride.id);
     clock = ride.completedAt!;
     await payments.captureFare(ride.id);
     if (i % 3 === 0) {

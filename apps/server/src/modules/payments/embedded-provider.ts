@@ -23,7 +23,11 @@ type Outcome = { ok: true; paymentId: string | null } | { ok: false; reason: str
 export class EmbeddedProvider implements PaymentProvider {
   readonly name = 'embedded' as const;
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Wait this long before answering an authorisation, as a real processor may take seconds (tests, rehearsals). */
+    private readonly options: { authorizeDelayMs?: number } = {},
+  ) {}
 
   async tokenize(card: CardInput): Promise<TokenizedCard> {
     const token = newId('card');
@@ -33,7 +37,9 @@ export class EmbeddedProvider implements PaymentProvider {
     return { token, brand, lastFour };
   }
 
-  authorize(input: { token: string; amount: number; idempotencyKey: string }): Promise<{ id: string }> {
+  async authorize(input: { token: string; amount: number; idempotencyKey: string }): Promise<{ id: string }> {
+    const delay = this.options.authorizeDelayMs ?? 0;
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     return this.open('authorize', input, 'authorized');
   }
 

@@ -186,25 +186,36 @@ export function createPaymentsService(deps: {
   // --- the life of a fare --------------------------------------------------------------------------
 
   /**
-   * Holds the quoted total on the rider's card for a just-booked ride, in two steps that survive a
-   * crash between them: the charge is recorded first (no provider id yet), then the provider
-   * authorises with a key of the ride, and the id is stored. Whoever finds a charge without an id
-   * (a retry, the capture, the void) asks the provider again with the same key and gets the same hold.
-   * A declined card marks the charge failed and answers 422 PAYMENT_DECLINED.
+   * Step 1 of a fare's hold, inside the booking's transaction: the charge is recorded with the ride
+   * (no provider id yet), so no ride ever exists without its charge, whatever crashes.
    */
-  async function authorizeFare(ride: { id: string; riderId: string; totalFare: number; creditApplied?: number }): Promise<ChargeRow> {
-    let charge = await chargeOf(db, ride.id, 'fare');
-    if (!charge) {
-      const method = await chargeableMethod(ride.riderId);
-      [charge] = await db
-        .insert(charges)
-        .values({ rideId: ride.id, riderId: ride.riderId, kind: 'fare', paymentMethodId: method.id, provider: provider.name, amount: ride.totalFare - (ride.creditApplied ?? 0), status: 'authorized', createdAt: now() })
-        .onConflictDoNothing()
-        .returning();
-      charge ??= (await chargeOf(db, ride.id, 'fare'))!;
-    }
-    if (charge.status !== 'authorized' || charge.providerRef) return charge;
+  async function recordFareCharge(tx: Executor, ride: { id: string; riderId: string; totalFare: number; creditApplied: number }, method: MethodRow): Promise<void> {
+    await tx
+      .insert(charges)
+      .values({ rideId: ride.id, riderId: ride.riderId, kind: 'fare', paymentMethodId: method.id, provider: provider.name, amount: ride.totalFare - ride.creditApplied, status: 'authorized', createdAt: now() });
+  }
+
+  /**
+   * Step 2: holds the recorded amount on the rider's card. The provider authorises with a key of the
+   * ride and the id is stored; whoever finds a charge without an id (a retry, the booking sweep, the
+   * void) asks the provider again with the same key and gets the same hold. Resolves only when the
+   * hold is confirmed; a declined card marks the charge failed and answers 422 PAYMENT_DECLINED.
+   */
+  async function authorizeFare(rideId: string): Promise<ChargeRow> {
+    const charge = await chargeOf(db, rideId, 'fare');
+    if (!charge) throw new Error(`ride ${rideId} has no fare charge`);
+    if (charge.status === 'failed') throw await declined(charge);
+    if (charge.status !== 'authorized') throw new AppError('CONFLICT', `The fare of this ride is already ${charge.status}`);
+    if (charge.providerRef) return charge;
     return holdWithProvider(charge);
+  }
+
+  /** The answer to a rider whose card refused the fare hold. */
+  async function declined(charge: ChargeRow): Promise<AppError> {
+    const [method] = await db.select().from(paymentMethods).where(eq(paymentMethods.id, charge.paymentMethodId));
+    return new AppError('PAYMENT_DECLINED', `Your card ending in ${method?.lastFour ?? '····'} was declined. Use another card in Payments and book again.`, {
+      paymentMethod: 'The card was declined',
+    });
   }
 
   /** Step 2 of authorizeFare: the provider's hold for this charge (the same one on every call). */
@@ -224,9 +235,7 @@ export function createPaymentsService(deps: {
           .update(charges)
           .set({ status: 'failed', failure: error.message })
           .where(and(eq(charges.id, charge.id), eq(charges.status, 'authorized')));
-        throw new AppError('PAYMENT_DECLINED', `Your card ending in ${method!.lastFour} was declined. Use another card in Payments and book again.`, {
-          paymentMethod: 'The card was declined',
-        });
+        throw await declined(charge);
       }
       throw new AppError('UNAVAILABLE', 'Payments are unavailable right now; nothing was charged. Try again in a moment.');
     }
@@ -558,6 +567,7 @@ export function createPaymentsService(deps: {
     },
 
     chargeableMethod,
+    recordFareCharge,
     authorizeFare,
     voidFare,
     captureFare,

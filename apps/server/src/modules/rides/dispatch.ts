@@ -85,7 +85,8 @@ export class Dispatcher {
     const now = this.now();
     const outcome = await this.db.transaction(async (tx) => {
       const ride = await repo.findRideForUpdate(tx, rideId);
-      if (!ride || ride.status !== 'requested') return undefined;
+      // No hold, no offer: a ride is dispatched only once its fare is held on the card.
+      if (!ride || ride.status !== 'requested' || !ride.fareHeldAt) return undefined;
       const pending = await tx.query.rideOffers.findFirst({
         where: (o, { and, eq, gt }) => and(eq(o.rideId, rideId), eq(o.status, 'pending'), gt(o.expiresAt, now)),
       });
@@ -162,7 +163,7 @@ export class Dispatcher {
           if (ride.status !== 'requested') throw new AppError('CONFLICT', 'This ride has already been taken or cancelled');
           throw new AppError('CONFLICT', 'This ride request has expired');
         }
-        const ride = await repo.transitionRide(tx, rideId, 'requested', { status: 'accepted', driverId, acceptedAt: now });
+        const ride = await repo.acceptRide(tx, rideId, driverId, now);
         if (!ride) throw new AppError('CONFLICT', 'This ride has already been taken or cancelled');
         // The pickup ETA the rider is told now (ride_accepted), kept for punctuality (drivers/performance.ts).
         const eta = etaMinutes('accepted', { lat: ride.pickupLat, lng: ride.pickupLng }, { lat: ride.dropoffLat, lng: ride.dropoffLng }, this.index.get(driverId));

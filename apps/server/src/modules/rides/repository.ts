@@ -1,4 +1,4 @@
-import { and, avg, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, avg, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FareBreakdown } from '@coride/domain';
 import type { Executor } from '../../db/client';
@@ -62,6 +62,36 @@ export async function insertRide(db: Executor, ride: NewRide): Promise<RideRow> 
 export async function transitionRide(db: Executor, id: string, from: RideRow['status'], changes: Partial<NewRide>): Promise<RideRow | undefined> {
   const [row] = await db.update(rides).set(changes).where(and(eq(rides.id, id), eq(rides.status, from))).returning();
   return row;
+}
+
+/** Makes a requested ride dispatchable: its fare hold is confirmed. Undefined when it is no longer requested (cancelled meanwhile). */
+export async function markFareHeld(db: Executor, id: string, at: Date): Promise<RideRow | undefined> {
+  const [row] = await db
+    .update(rides)
+    .set({ fareHeldAt: at })
+    .where(and(eq(rides.id, id), eq(rides.status, 'requested'), isNull(rides.fareHeldAt)))
+    .returning();
+  return row;
+}
+
+/** Assigns a requested ride whose fare is held to the driver; undefined when it was taken, cancelled or is not held. */
+export async function acceptRide(db: Executor, id: string, driverId: string, at: Date): Promise<RideRow | undefined> {
+  const [row] = await db
+    .update(rides)
+    .set({ status: 'accepted', driverId, acceptedAt: at })
+    .where(and(eq(rides.id, id), eq(rides.status, 'requested'), isNotNull(rides.fareHeldAt)))
+    .returning();
+  return row;
+}
+
+/** Bookings whose fare hold was never confirmed (the booking request died between the ride and the hold). */
+export async function unheldBookings(db: Executor, requestedBefore: Date, limit = 50): Promise<RideRow[]> {
+  return db
+    .select()
+    .from(rides)
+    .where(and(eq(rides.status, 'requested'), isNull(rides.fareHeldAt), lt(rides.requestedAt, requestedBefore)))
+    .orderBy(rides.requestedAt)
+    .limit(limit);
 }
 
 export async function updateRide(db: Executor, id: string, changes: Partial<NewRide>): Promise<RideRow | undefined> {
@@ -170,7 +200,7 @@ export async function expireOffers(db: Executor, now: Date): Promise<{ rideId: s
     .returning({ rideId: rideOffers.rideId, driverId: rideOffers.driverId });
 }
 
-/** Requested rides with no pending offer: they need their next dispatch round. */
+/** Requested rides whose fare is held and that have no pending offer: they need their next dispatch round. */
 export async function ridesAwaitingDispatch(db: Executor, limit = 100): Promise<RideRow[]> {
   return db
     .select()
@@ -178,6 +208,7 @@ export async function ridesAwaitingDispatch(db: Executor, limit = 100): Promise<
     .where(
       and(
         eq(rides.status, 'requested'),
+        isNotNull(rides.fareHeldAt),
         sql`not exists (select 1 from ${rideOffers} o where o.ride_id = ${rides.id} and o.status = 'pending')`,
       ),
     )

@@ -1,4 +1,4 @@
-import { nextRideStatus, quoteFare, type BookRideRequest, type QuoteRequest, type QuoteResponse, type Ride, type RideActor, type RideCommand, type RiderStats } from '@coride/domain';
+import { nextRideStatus, quoteFare, staffCancelRideRequestSchema, type BookRideRequest, type QuoteRequest, type QuoteResponse, type Ride, type RideActor, type RideCommand, type RiderStats } from '@coride/domain';
 import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import type { AuthenticatedUser } from '../accounts/service';
 import type { DriverLocationIndex } from '../dispatch/driver-index';
 import type { RouteProvider } from '../geo/router';
-import type { PaymentsService } from '../payments/service';
+import type { FaultHook, PaymentsService } from '../payments/service';
 import type { RewardsService } from '../rewards/service';
 import type { PricingService } from '../pricing/service';
 import type { RealtimeHub } from '../realtime/hub';
@@ -19,6 +19,11 @@ import { priceColumns } from './repository';
 import * as repo from './repository';
 
 const QUOTE_TTL_MS = 10 * 60_000;
+/**
+ * A booking whose hold is still unconfirmed this long after it was made lost its request (a crash, a
+ * timeout): the sweep finishes it. Longer than any provider call may take (Stripe: 10 s timeout).
+ */
+export const UNHELD_BOOKING_RESUME_MS = 60_000;
 const notServed = () =>
   new AppError('BUSINESS_RULE', "We're not serving this pickup area yet. Rides are available inside our licensed territories.", {
     pickupLocation: 'This pickup area is not served yet',
@@ -38,8 +43,13 @@ export function createRidesService(deps: {
   pricing: PricingService;
   log: FastifyBaseLogger;
   rewards: RewardsService;
+  /** Failure injection between the steps of a booking (tests only). */
+  faults?: FaultHook;
 }) {
   const { db, territories, router, index, hub, now, payments, log } = deps;
+  const fault = async (point: string) => {
+    if (deps.faults) await deps.faults(point);
+  };
 
   async function details(where: SQL | undefined, limit?: number): Promise<Ride[]> {
     const rows = await repo.findRideDetails(db, where, limit);
@@ -102,6 +112,83 @@ export function createRidesService(deps: {
     return updated;
   }
 
+  /**
+   * An admin, or the licensee of the ride's territory, cancels a ride in any active state (one stuck
+   * because its driver vanished), with a reason kept on the ride. Others' territories' rides are 404.
+   */
+  async function cancelAsStaff(user: AuthenticatedUser, id: string, reason: string | undefined): Promise<repo.RideRow> {
+    const ride = await repo.findRide(db, id);
+    if (!ride) throw notFound('Ride');
+    if (user.role === 'licensee' && !(await territories.territoryIdsOfLicensee(user.id)).includes(ride.territoryId)) throw notFound('Ride');
+    const parsed = staffCancelRideRequestSchema.safeParse({ reason: reason ?? '' });
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? 'Say why the ride is cancelled';
+      throw new AppError('VALIDATION_FAILED', message, { reason: message });
+    }
+    const next = nextRideStatus(ride.status, 'cancel', 'staff');
+    if (!next.ok) throw new AppError('CONFLICT', 'This ride is no longer active');
+    const updated = await repo.transitionRide(db, id, ride.status, {
+      status: 'cancelled',
+      cancelledAt: now(),
+      cancelledBy: user.role === 'admin' ? 'admin' : 'licensee',
+      cancelReason: parsed.data.reason,
+    });
+    if (!updated) throw new AppError('CONFLICT', 'The ride changed meanwhile; reload it and try again');
+    return updated;
+  }
+
+  /**
+   * What follows any cancellation, whoever made it: the open offers are withdrawn, the hold is let
+   * go (the fare of an active ride is never captured yet: capture happens at completion), the reward
+   * credit comes back, and rider and driver are told. Each step is retried by a sweep if it fails.
+   */
+  async function afterCancel(updated: repo.RideRow): Promise<Ride> {
+    const id = updated.id;
+    deps.dispatcher().trackActive(updated);
+    await deps.dispatcher().withdrawOffers(id);
+    await payments.voidFare(id).catch((error: unknown) => log.warn({ err: error, rideId: id }, 'void of the fare hold failed; will retry'));
+    await deps.rewards.restoreForRide(id).catch((error: unknown) => log.warn({ err: error, rideId: id }, 'credit restore failed; will retry'));
+    const ride = await loadRide(id);
+    const message = { type: 'ride_cancelled' as const, ride, reason: updated.cancelReason ?? 'cancelled' };
+    hub.publish(updated.riderId, message);
+    if (updated.driverId) hub.publish(updated.driverId, message);
+    return ride;
+  }
+
+  /** Cancels the ride from whatever active state it is in, as the system; undefined when it is no longer active. */
+  async function cancelBySystem(rideId: string, reason: string): Promise<Ride | undefined> {
+    const ride = await repo.findRide(db, rideId);
+    if (!ride) return undefined;
+    for (const from of ['requested', 'accepted', 'in_progress'] as const) {
+      if (ride.status !== from) continue;
+      const updated = await repo.transitionRide(db, rideId, from, { status: 'cancelled', cancelledAt: now(), cancelledBy: 'system', cancelReason: reason });
+      if (updated) return afterCancel(updated);
+    }
+    return undefined;
+  }
+
+  /**
+   * Holds the fare of a booked ride, then makes it dispatchable. A refused hold (declined card, provider
+   * down) cancels the ride: it was never offered to anyone, since the dispatcher only sees held rides.
+   */
+  async function holdThenDispatch(rideId: string): Promise<void> {
+    try {
+      await payments.authorizeFare(rideId);
+    } catch (error) {
+      const cancelled = await cancelBySystem(rideId, 'payment_failed');
+      if (!cancelled) log.error({ rideId }, 'fare hold failed on a ride that is no longer active');
+      throw error;
+    }
+    // Undefined when the rider cancelled meanwhile: that cancel lets the hold go.
+    if (await repo.markFareHeld(db, rideId, now())) {
+      // Dispatch in the background: the rider gets the ride at once, offers follow over the WebSocket.
+      void deps
+        .dispatcher()
+        .dispatch(rideId)
+        .catch(() => undefined);
+    }
+  }
+
   return {
     loadRide,
 
@@ -158,7 +245,7 @@ export function createRidesService(deps: {
         quote.dropoffLng === request.dropoffLocation.lng;
       const placed = await placePickup(request);
       // No card, no booking: refused before anything is created.
-      await payments.chargeableMethod(rider.id);
+      const card = await payments.chargeableMethod(rider.id);
       // A valid quote of this rider for these places fixes the price (and how it was made: zone tier,
       // multiplier, adjustment), even if the zone or the adjustment changed since: no need to route again.
       const price = isQuoteUsable
@@ -190,7 +277,11 @@ export function createRidesService(deps: {
           idempotencyKey: idempotencyKey ?? null,
           requestedAt: at,
           });
-          return { ...row, ...(await deps.rewards.applyAtBooking(tx, row)) };
+          const booked = { ...row, ...(await deps.rewards.applyAtBooking(tx, row)) };
+          await fault('book:after-ride-insert');
+          // The charge is recorded with the ride: no ride exists without one.
+          await payments.recordFareCharge(tx, booked, card);
+          return booked;
         });
       } catch (error) {
         // A concurrent retry with the same key may trip rides_one_active_per_rider before
@@ -204,19 +295,9 @@ export function createRidesService(deps: {
         }
         throw error;
       }
+      await fault('book:before-hold');
       // The quoted total is held on the card before any driver is asked; a refusal cancels the ride.
-      try {
-        await payments.authorizeFare(created);
-      } catch (error) {
-        await repo.transitionRide(db, created.id, 'requested', { status: 'cancelled', cancelledAt: now(), cancelledBy: 'system', cancelReason: 'payment_failed' });
-        await deps.rewards.restoreForRide(created.id);
-        throw error;
-      }
-      // Dispatch in the background: the rider gets the ride at once, offers follow over the WebSocket.
-      void deps
-        .dispatcher()
-        .dispatch(created.id)
-        .catch(() => undefined);
+      await holdThenDispatch(created.id);
       return { ride: await loadRide(created.id), isNew: true };
     },
 
@@ -245,21 +326,26 @@ export function createRidesService(deps: {
     },
 
     async cancel(user: AuthenticatedUser, id: string, reason: string | undefined): Promise<Ride> {
+      if (user.role === 'admin' || user.role === 'licensee') return afterCancel(await cancelAsStaff(user, id, reason));
       const updated = await transition(user, id, 'cancel', (at) => ({
         cancelledAt: at,
         cancelledBy: user.role === 'driver' ? 'driver' : 'rider',
         cancelReason: reason?.trim() || (user.role === 'driver' ? 'driver_cancelled' : 'rider_cancelled'),
       }));
-      await deps.dispatcher().withdrawOffers(id);
-      // Let the hold go now; if the provider fails, the settlement run retries.
-      await payments.voidFare(id).catch((error: unknown) => log.warn({ err: error, rideId: id }, 'void of the fare hold failed; will retry'));
-      // The reward credit held for the fare comes back (the rewards job retries a failure).
-      await deps.rewards.restoreForRide(id).catch((error: unknown) => log.warn({ err: error, rideId: id }, 'credit restore failed; will retry'));
-      const ride = await loadRide(id);
-      const message = { type: 'ride_cancelled' as const, ride, reason: updated.cancelReason ?? 'cancelled' };
-      hub.publish(updated.riderId, message);
-      if (updated.driverId) hub.publish(updated.driverId, message);
-      return ride;
+      return afterCancel(updated);
+    },
+
+    /**
+     * Finishes bookings whose request died between the ride and its hold (a crash, a lost
+     * connection): the hold is asked for again with the same key (the provider answers the first
+     * hold, never a second one), then the ride is dispatched, or cancelled if the card refuses.
+     */
+    async resumeUnheldBookings(): Promise<number> {
+      const stale = await repo.unheldBookings(db, new Date(now().getTime() - UNHELD_BOOKING_RESUME_MS));
+      for (const ride of stale) {
+        await holdThenDispatch(ride.id).catch((error: unknown) => log.warn({ err: error, rideId: ride.id }, 'unheld booking: hold refused or unavailable'));
+      }
+      return stale.length;
     },
 
     async start(driver: AuthenticatedUser, id: string): Promise<Ride> {
