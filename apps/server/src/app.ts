@@ -34,6 +34,7 @@ import { ridesRoutes } from './modules/rides/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { registerZoneRefresh } from './modules/pricing/refresh';
 import { pricingRoutes } from './modules/pricing/routes';
+import { registerRetention } from './modules/retention/job';
 import type { FaultHook } from './modules/payments/service';
 import { licenseeRoutes } from './modules/territories/routes';
 import { authPlugin } from './plugins/auth';
@@ -137,6 +138,7 @@ export async function buildApp({ config, database, now, faults, logger = true }:
   await app.register(realtimeRoutes({ ...services, authTimeoutMs: config.wsAuthTimeoutMs }));
   registerBackgroundWork(app, services, config.dispatchSweepMs, config.settlementSweepMs, config.tierRecomputeMs);
   registerZoneRefresh(app, services.pricing, config.zoneRefreshMs);
+  registerRetention(app, { db, now: clock }, config.retentionSweepMs);
   if (config.assistantWarmup) {
     // Trains in the background (yielding between languages); a chat message before it is done waits for it.
     app.addHook('onReady', async () => {

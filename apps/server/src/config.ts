@@ -54,6 +54,7 @@ const envSchema = z.object({
   EMBEDDED_AUTH_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   TIER_RECOMPUTE_MS: z.coerce.number().int().min(0).optional(),
   ZONE_REFRESH_MS: z.coerce.number().int().min(0).optional(),
+  RETENTION_SWEEP_MS: z.coerce.number().int().min(0).optional(),
   PEAK_TIME_ZONE: z
     .string()
     .default(DEFAULT_PEAK_TIME_ZONE)
@@ -133,6 +134,8 @@ export type Config = {
   tierRecomputeMs: number;
   /** How often pricing zones recount open requests and idle drivers (default 30 s; 0 turns the timer off, the default in tests). */
   zoneRefreshMs: number;
+  /** How often old sessions, quotes and rejected submissions are deleted (default 1 hour; 0 turns the timer off, the default in tests). */
+  retentionSweepMs: number;
   /** Set: payments go through Stripe (PaymentIntents with manual capture); unset: the embedded provider. */
   stripe: { secretKey: string; apiUrl: string } | undefined;
   /** Lets an admin move the server's clock forward (POST /api/dev/clock): for end-to-end tests of escrow, never in production. */
@@ -226,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddedAuthDelayMs: e.EMBEDDED_AUTH_DELAY_MS,
     tierRecomputeMs: e.TIER_RECOMPUTE_MS ?? (e.NODE_ENV === 'test' ? 0 : 3_600_000),
     zoneRefreshMs: e.ZONE_REFRESH_MS ?? (e.NODE_ENV === 'test' ? 0 : 30_000),
+    retentionSweepMs: e.RETENTION_SWEEP_MS ?? (e.NODE_ENV === 'test' ? 0 : 3_600_000),
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, apiUrl: e.STRIPE_API_URL } : undefined,
     testClock: e.TEST_CLOCK,
     ai: e.AI_BASE_URL ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS } : undefined,
