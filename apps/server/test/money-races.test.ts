@@ -18,10 +18,21 @@ describe.runIf(backends.includes('postgres'))('money races on postgres', () => {
   let driver: Person;
   const clock = { now: new Date('2026-11-20T12:00:00Z') };
   let failCapture = false;
+  /** A ride whose dispute another connection commits right after a release has claimed its charge. */
+  let disputeOnClaim: Ride | undefined;
 
   beforeAll(async () => {
-    t = await createTestApp('postgres', {}, () => clock.now, (point) => {
+    t = await createTestApp('postgres', {}, () => clock.now, async (point) => {
       if (failCapture && point === 'capture:in-transaction') throw new Error('injected: capture lost');
+      if (disputeOnClaim && point === 'release:claimed') {
+        const ride = disputeOnClaim;
+        disputeOnClaim = undefined;
+        // Committed on another pool connection while the release holds its row locks: the race of a
+        // dispute opened between the release's snapshot and its lock (security review L8).
+        await t.database.db.execute(
+          sql`insert into disputes (ride_id, rider_id, territory_id, reason, description, opened_at) values (${ride.id}, ${ride.rider.id}, ${ride.territoryId}, 'overcharged', 'Opened as the release ran', ${clock.now})`,
+        );
+      }
     });
     admin = await signInAdmin(t.app);
     await approvedLicensee(t.app, admin);
@@ -49,6 +60,22 @@ describe.runIf(backends.includes('postgres'))('money races on postgres', () => {
     expect(await rows(t.database.db, sql`select kind from ledger_transactions where ride_id = ${ride.id}`)).toEqual([{ kind: 'capture' }]);
     const [escrow] = await rows<{ amount: string }>(t.database.db, sql`select sum(amount)::text as amount from ledger_entries e join ledger_transactions x on x.id = e.transaction_id where x.ride_id = ${ride.id} and e.account_id = 'escrow'`);
     expect(Number(escrow!.amount)).toBe(ride.totalFare);
+    await ledgerInvariants(t.database.db);
+  });
+
+  it('does not release a fare whose dispute was committed after the release looked but before it locked', async () => {
+    const ride = await completedRide();
+    clock.now = new Date(clock.now.getTime() + 3 * 86_400_000 + 1000);
+    disputeOnClaim = ride;
+    await t.app.services.payments.releaseDue();
+    expect(disputeOnClaim).toBeUndefined(); // the claim happened, and the dispute with it
+    const [fare] = await rows<{ released_at: Date | null }>(t.database.db, sql`select released_at from charges where ride_id = ${ride.id} and kind = 'fare'`);
+    expect(fare!.released_at).toBeNull();
+    expect(await rows(t.database.db, sql`select id from ledger_transactions where kind = 'release' and ride_id = ${ride.id}`)).toEqual([]);
+    // Once the dispute is settled in the payees' favour, the next run releases it (and only once).
+    await t.database.db.execute(sql`update disputes set status = 'resolved', resolution = 'release', resolved_at = ${clock.now} where ride_id = ${ride.id}`);
+    await t.app.services.payments.releaseDue();
+    expect(await rows(t.database.db, sql`select kind from ledger_transactions where kind = 'release' and ride_id = ${ride.id}`)).toEqual([{ kind: 'release' }]);
     await ledgerInvariants(t.database.db);
   });
 

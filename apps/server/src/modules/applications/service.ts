@@ -65,7 +65,9 @@ export function createApplicationsService(db: Database, territories: Territories
       if (!found || !visible.includes(found.profile.territoryId ?? '')) throw notFound('Driver');
       if (found.profile.isApproved) throw new AppError('CONFLICT', 'This driver is already approved');
       await db.transaction(async (tx) => {
-        await repo.recordDriverReview(tx, found.application.id, { status: 'approved', notes: 'Approved by the territory licensee', reviewerId: licensee.id, at: now() });
+        // Only an application still open is approved: one an admin (or anyone) rejected stays rejected.
+        const recorded = await repo.recordDriverReview(tx, found.application.id, { status: 'approved', notes: 'Approved by the territory licensee', reviewerId: licensee.id, at: now() });
+        if (!recorded) throw new AppError('CONFLICT', `This driver's application was ${found.application.status === 'rejected' ? 'rejected' : 'already decided'}; it cannot be approved here`);
         await approveDriver(tx, driverId, licensee.id);
       });
     },

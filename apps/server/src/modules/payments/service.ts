@@ -154,6 +154,15 @@ export function createPaymentsService(deps: {
     return result;
   }
 
+  async function openDisputeRideIds(tx: Executor, rideIds: string[]): Promise<Set<string>> {
+    if (rideIds.length === 0) return new Set();
+    const rows = await tx
+      .select({ rideId: disputes.rideId })
+      .from(disputes)
+      .where(and(inArray(disputes.rideId, rideIds), eq(disputes.status, 'open')));
+    return new Set(rows.map((r) => r.rideId));
+  }
+
   async function chargeOf(tx: Executor, rideId: string, kind: 'fare' | 'tip'): Promise<ChargeRow | undefined> {
     const [row] = await tx
       .select()
@@ -375,12 +384,22 @@ export function createPaymentsService(deps: {
         .orderBy(asc(charges.releaseAfter))
         .limit(limit)
         .for('update', { skipLocked: true });
+      await fault('release:claimed');
+      // The claim's snapshot predates its row locks: a dispute committed in between is invisible to
+      // it (PostgreSQL re-checks a locked row only if the row itself changed). Ask again now that the
+      // rows are ours: openDispute locks the charge first, so any dispute not seen here waits for
+      // this release to commit and then disputes released money (a clawback), as it would a minute later.
+      const disputed = await openDisputeRideIds(
+        tx,
+        due.map((c) => c.rideId),
+      );
       const payees = await ridePayees(
         tx,
         due.map((c) => c.rideId),
       );
       let released = 0;
       for (const charge of due) {
+        if (disputed.has(charge.rideId)) continue;
         const ride = payees.get(charge.rideId);
         if (!ride) {
           log.warn({ chargeId: charge.id }, 'release skipped: the ride has no driver or territory');
