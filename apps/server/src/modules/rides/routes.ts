@@ -87,7 +87,8 @@ export function ridesRoutes(rides: RidesService, dispatcher: Dispatcher) {
     app.post(
       '/api/rides/:id/cancel',
       {
-        onRequest: requireRole('customer', 'driver'),
+        // Admins and the territory's licensee cancel any active ride (a stuck one), with a reason.
+        onRequest: requireRole('customer', 'driver', 'admin', 'licensee'),
         schema: { params: idParamsSchema, body: cancelRideRequestSchema.optional(), response: { 200: rideSchema, ...errors } },
       },
       async (request) => rides.cancel(currentUser(request), request.params.id, request.body?.reason),
