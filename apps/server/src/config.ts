@@ -45,6 +45,7 @@ const envSchema = z.object({
   OFFER_TIMEOUT_SECONDS: z.coerce.number().positive().default(15),
   DISPATCH_SWEEP_MS: z.coerce.number().int().min(0).default(1000),
   WS_AUTH_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  WS_HEARTBEAT_MS: z.coerce.number().int().positive().default(30_000),
   GEOCODER_URL: z.url().optional(),
   ROUTER_URL: z.url().optional(),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
@@ -118,6 +119,8 @@ export type Config = {
   dispatchSweepMs: number;
   /** A WebSocket that has not authenticated within this time is closed. */
   wsAuthTimeoutMs: number;
+  /** WebSocket ping interval; a socket that missed the previous ping is dropped (half-open connections). */
+  wsHeartbeatMs: number;
   geocoderUrl: string | undefined;
   routerUrl: string | undefined;
   mapTileUrl: string;
@@ -219,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     offerTimeoutMs: e.OFFER_TIMEOUT_SECONDS * 1000,
     dispatchSweepMs: e.DISPATCH_SWEEP_MS,
     wsAuthTimeoutMs: e.WS_AUTH_TIMEOUT_MS,
+    wsHeartbeatMs: e.WS_HEARTBEAT_MS,
     geocoderUrl: e.GEOCODER_URL,
     routerUrl: e.ROUTER_URL,
     mapTileUrl: e.MAP_TILE_URL,

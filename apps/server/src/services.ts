@@ -61,6 +61,8 @@ export function createServices(config: Config, db: Database, now: () => Date, lo
         onError: (error) => log.warn({ err: error }, 'sign-in throttle unavailable (Redis): attempt allowed'),
       },
     ),
+    // A revoked session's sockets close on every instance (the hub carries it through Redis when shared).
+    (sessionIds) => hub.endSessions(sessionIds),
   );
   const applications = createApplicationsService(db, territories, now);
   const provider: PaymentProvider = config.stripe ? new StripeProvider({ secretKey: config.stripe.secretKey, apiUrl: config.stripe.apiUrl }) : new EmbeddedProvider(db, { authorizeDelayMs: config.embeddedAuthDelayMs });

@@ -27,7 +27,7 @@ export async function insertSession(db: Executor, userId: string, tokenHash: str
 
 export async function findActiveSession(db: Executor, tokenHash: string, now: Date) {
   const [row] = await db
-    .select({ sessionId: sessions.id, user: users })
+    .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))

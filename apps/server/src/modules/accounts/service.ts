@@ -12,6 +12,8 @@ import * as repo from './repository';
 import { hashToken, newSessionToken } from './tokens';
 
 export type AuthenticatedUser = { id: string; role: Role; sessionId: string; user: repo.UserRow };
+/** What a token proves, with when its session ends by itself (a WebSocket opened with it is closed then). */
+export type AuthenticatedSession = AuthenticatedUser & { expiresAt: Date };
 
 export function toPublicUser(user: repo.UserRow): PublicUser {
   return {
@@ -32,12 +34,19 @@ export type AccountsService = ReturnType<typeof createAccountsService>;
 /** Places a driver's typed driving area in a zip code and, if one serves it, a territory. */
 export type DriveAreaPlacer = (driveArea: string) => Promise<{ homeZip: string; territoryId: string | null } | undefined>;
 
+/**
+ * Told, after the database says so, that these sessions are over, so whatever still holds them (open
+ * WebSockets on any instance) lets go. services.ts wires it to the realtime hub's endSessions.
+ */
+export type SessionsEnded = (sessionIds: readonly string[]) => void;
+
 export function createAccountsService(
   db: Database,
   config: Config,
   now: () => Date = () => new Date(),
   placeDriveArea: DriveAreaPlacer = async () => undefined,
   throttles: LoginThrottles = loginThrottles(config.loginThrottle),
+  sessionsEnded: SessionsEnded = () => undefined,
 ) {
   const dummyHash = hashPassword('not-a-real-password', config.passwordCost);
 
@@ -45,6 +54,15 @@ export function createAccountsService(
     const token = newSessionToken();
     await repo.insertSession(db, userId, hashToken(token), new Date(now().getTime() + config.sessionTtlMs));
     return token;
+  }
+
+  /**
+   * The one way a session ends early (logout now; password change and account deletion call it too):
+   * revoked in the database first, so the token stops working, then announced, so open sockets close.
+   */
+  async function revokeSessions(sessionIds: readonly string[]): Promise<void> {
+    for (const sessionId of sessionIds) await repo.revokeSession(db, sessionId, now());
+    sessionsEnded(sessionIds);
   }
 
   return {
@@ -97,13 +115,13 @@ export function createAccountsService(
       return { user: toPublicUser(user), token: await startSession(user.id) };
     },
 
-    async authenticate(token: string): Promise<AuthenticatedUser | undefined> {
+    async authenticate(token: string): Promise<AuthenticatedSession | undefined> {
       const found = await repo.findActiveSession(db, hashToken(token), now());
-      return found && { id: found.user.id, role: found.user.role, sessionId: found.sessionId, user: found.user };
+      return found && { id: found.user.id, role: found.user.role, sessionId: found.sessionId, expiresAt: found.expiresAt, user: found.user };
     },
 
     async logout(sessionId: string): Promise<void> {
-      await repo.revokeSession(db, sessionId, now());
+      await revokeSessions([sessionId]);
     },
 
     /** Creates the admin account if the email is not taken yet; never changes an existing account. */

@@ -4,8 +4,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { InProcessHub, type RealtimeHub, type Subscriber } from './hub';
 
-/** What travels on the channel: who the message is for, and which instance sent it. */
-type Envelope = { origin: string; userId: string; message: ServerMessage };
+/**
+ * What travels on the channel, with the instance that sent it: a message and who it is for, or the
+ * sessions whose connections must end. An envelope without `kind` is a message (the format before
+ * session endings travelled, so instances of both versions understand each other during a deploy).
+ */
+type Envelope = { origin: string } & ({ kind?: 'message'; userId: string; message: ServerMessage } | { kind: 'end-sessions'; sessionIds: string[] });
 
 /**
  * The realtime hub across several API instances (REDIS_URL set). A user's connections may sit on any
@@ -14,6 +18,9 @@ type Envelope = { origin: string; userId: string; message: ServerMessage };
  * skips its own echo. One channel for all users keeps the subscription ready before the first socket
  * authenticates (a per-user SUBSCRIBE would race the first messages); every instance reads every
  * message, which is cheap at a handful of instances and is the thing to revisit past that.
+ *
+ * Revoked sessions travel the same way: endSessions closes this instance's connections at once and
+ * the others' when the envelope arrives (a Redis round trip, milliseconds).
  *
  * Order: messages from one instance arrive in the order it published them (one connection, one
  * channel). Redis pub/sub is at most once: a message published while an instance is cut off from
@@ -47,10 +54,20 @@ export class RedisHub implements RealtimeHub {
 
   publish(userId: string, message: ServerMessage): void {
     this.local.publish(userId, message);
-    const envelope: Envelope = { origin: this.origin, userId, message };
-    this.publisher.publish(this.channel, JSON.stringify(envelope)).catch((error: unknown) => {
-      this.log.warn({ err: error, type: message.type }, 'realtime message not shared with the other instances');
-    });
+    this.share({ origin: this.origin, userId, message }, (error) => this.log.warn({ err: error, type: message.type }, 'realtime message not shared with the other instances'));
+  }
+
+  endSessions(sessionIds: readonly string[]): void {
+    if (sessionIds.length === 0) return;
+    this.local.endSessions(sessionIds);
+    this.share({ origin: this.origin, kind: 'end-sessions', sessionIds: [...sessionIds] }, (error) =>
+      // Their connections on the other instances stay open until the sessions' own expiry.
+      this.log.error({ err: error, sessions: sessionIds.length }, 'revoked sessions not announced to the other instances'),
+    );
+  }
+
+  subscriptionCount(): number {
+    return this.local.subscriptionCount();
   }
 
   /** Whether the user has a connection on this instance (a driver's online session follows its sockets here). */
@@ -74,6 +91,11 @@ export class RedisHub implements RealtimeHub {
       return;
     }
     if (envelope.origin === this.origin) return;
-    this.local.publish(envelope.userId, envelope.message);
+    if (envelope.kind === 'end-sessions') this.local.endSessions(envelope.sessionIds);
+    else this.local.publish(envelope.userId, envelope.message);
+  }
+
+  private share(envelope: Envelope, onError: (error: unknown) => void): void {
+    this.publisher.publish(this.channel, JSON.stringify(envelope)).catch(onError);
   }
 }

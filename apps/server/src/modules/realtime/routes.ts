@@ -1,24 +1,96 @@
 import { clientMessageSchema, type ServerMessage } from '@coride/domain';
 import type { WebSocket } from '@fastify/websocket';
 import type { AppInstance } from '../../app';
-import type { AccountsService, AuthenticatedUser } from '../accounts/service';
+import type { AccountsService, AuthenticatedSession } from '../accounts/service';
 import type { DriversService } from '../drivers/service';
 import type { RealtimeHub } from './hub';
 
 /** A socket that has not authenticated by then is closed (WS_AUTH_TIMEOUT_MS overrides it). */
 const DEFAULT_AUTH_TIMEOUT_MS = 5000;
+/**
+ * How often open sockets are compared with their session's expiry. A sweep with the app's clock, not
+ * a timer per socket, so a moved test clock (and the e2e test clock) expires sessions as real time does.
+ */
+const DEFAULT_SESSION_CHECK_MS = 1000;
+/** A WebSocket ping this often; a socket that has not answered the previous one is dropped (half-open TCP). */
+const DEFAULT_HEARTBEAT_MS = 30_000;
+/**
+ * Per-socket message budget: a burst of this many, refilled at MESSAGE_RATE_PER_SECOND. The apps send a
+ * location a second and a ping now and then; a socket past the budget is closed (CLOSE_TOO_MANY_MESSAGES).
+ */
+const MESSAGE_BURST = 30;
+const MESSAGE_RATE_PER_SECOND = 10;
+
+/** The token is missing, invalid, expired or revoked: the apps stop reconnecting on this code. */
 export const CLOSE_UNAUTHENTICATED = 4401;
+/** RFC 6455 policy violation: the socket sent more messages than its budget. */
+export const CLOSE_TOO_MANY_MESSAGES = 1008;
+
+type RealtimeDeps = {
+  accounts: AccountsService;
+  hub: RealtimeHub;
+  drivers: DriversService;
+  /** The app's clock, for session expiry. */
+  now?: () => Date;
+  authTimeoutMs?: number;
+  sessionCheckMs?: number;
+  heartbeatMs?: number;
+};
+
+/**
+ * A connection's life: `authenticating` is set before the token is checked, so a second `auth` frame
+ * that arrives meanwhile is refused instead of subscribing a second time; `closed` tells a pending
+ * check that the socket is gone, so it subscribes nothing.
+ */
+type Phase =
+  | { name: 'waiting' }
+  | { name: 'authenticating' }
+  | { name: 'authenticated'; user: AuthenticatedSession; unsubscribe: () => void }
+  | { name: 'closed' };
+
+/** What the periodic sweeps need of each open socket. */
+type Connection = { phase: Phase; isAlive: boolean; socket: WebSocket; end(): void };
 
 /**
  * WebSocket /ws. The first message must be {type: "auth", token}; the spec's {type: "auth", userId}
- * would let anyone impersonate anyone and is refused. Tokens never travel in the URL.
+ * would let anyone impersonate anyone and is refused. Tokens never travel in the URL. A socket lives
+ * no longer than its session: revoked (hub.endSessions, on any instance) or expired, it is closed
+ * with 4401.
  */
-export function realtimeRoutes(deps: { accounts: AccountsService; hub: RealtimeHub; drivers: DriversService; authTimeoutMs?: number }) {
+export function realtimeRoutes(deps: RealtimeDeps) {
   const authTimeoutMs = deps.authTimeoutMs ?? DEFAULT_AUTH_TIMEOUT_MS;
+  const now = deps.now ?? (() => new Date());
+  const connections = new Set<Connection>();
+
   return async (app: AppInstance) => {
+    const sessionCheck = setInterval(() => {
+      const at = now().getTime();
+      for (const connection of connections) {
+        const { phase } = connection;
+        if (phase.name !== 'authenticated' || phase.user.expiresAt.getTime() > at) continue;
+        // Nothing more reaches it even if the client is slow to finish the close handshake.
+        phase.unsubscribe();
+        connection.end();
+      }
+    }, deps.sessionCheckMs ?? DEFAULT_SESSION_CHECK_MS);
+    const heartbeat = setInterval(() => {
+      for (const connection of connections) {
+        if (!connection.isAlive) {
+          connection.socket.terminate();
+          continue;
+        }
+        connection.isAlive = false;
+        connection.socket.ping();
+      }
+    }, deps.heartbeatMs ?? DEFAULT_HEARTBEAT_MS);
+    sessionCheck.unref();
+    heartbeat.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(sessionCheck);
+      clearInterval(heartbeat);
+    });
+
     app.get('/ws', { websocket: true }, (socket: WebSocket, request) => {
-      let user: AuthenticatedUser | undefined;
-      let unsubscribe: (() => void) | undefined;
       const send = (message: ServerMessage) => {
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
       };
@@ -26,9 +98,31 @@ export function realtimeRoutes(deps: { accounts: AccountsService; hub: RealtimeH
         send({ type: 'error', error, code: 'UNAUTHENTICATED' });
         socket.close(CLOSE_UNAUTHENTICATED, 'unauthenticated');
       };
-      const authTimer = setTimeout(() => !user && refuse('Authenticate with {type: "auth", token} first'), authTimeoutMs);
+      const connection: Connection = {
+        phase: { name: 'waiting' },
+        isAlive: true,
+        socket,
+        // The session was revoked or has expired: no error frame, the close code says it.
+        end: () => socket.close(CLOSE_UNAUTHENTICATED, 'session ended'),
+      };
+      connections.add(connection);
+      // A function, so the check after an await reads the phase as it is then.
+      const hasClosed = () => connection.phase.name === 'closed';
+      const authTimer = setTimeout(() => connection.phase.name !== 'authenticated' && refuse('Authenticate with {type: "auth", token} first'), authTimeoutMs);
+      let budget = MESSAGE_BURST;
+      let budgetAt = Date.now();
+
+      socket.on('pong', () => {
+        connection.isAlive = true;
+      });
 
       socket.on('message', async (raw: { toString(): string }) => {
+        const at = Date.now();
+        budget = Math.min(MESSAGE_BURST, budget + ((at - budgetAt) / 1000) * MESSAGE_RATE_PER_SECOND);
+        budgetAt = at;
+        if (budget < 1) return socket.close(CLOSE_TOO_MANY_MESSAGES, 'too many messages');
+        budget -= 1;
+
         let data: unknown;
         try {
           data = JSON.parse(raw.toString());
@@ -36,31 +130,45 @@ export function realtimeRoutes(deps: { accounts: AccountsService; hub: RealtimeH
           return send({ type: 'error', error: 'Messages must be JSON', code: 'BAD_REQUEST' });
         }
         const parsed = clientMessageSchema.safeParse(data);
-        if (!user) {
+        const { phase } = connection;
+        if (phase.name === 'closed') return;
+        if (phase.name === 'waiting') {
           if (!parsed.success || parsed.data.type !== 'auth') return refuse('Authenticate with {type: "auth", token} first');
-          const authenticated = await deps.accounts.authenticate(parsed.data.token).catch(() => undefined);
-          if (!authenticated) return refuse('Invalid or expired token');
-          user = authenticated;
+          connection.phase = { name: 'authenticating' };
+          const user = await deps.accounts.authenticate(parsed.data.token).catch(() => undefined);
+          // Closed while the token was being checked: the close handler has run; subscribe nothing.
+          if (hasClosed()) return;
+          if (!user) return refuse('Invalid or expired token');
           clearTimeout(authTimer);
-          unsubscribe = deps.hub.subscribe(user.id, { send });
+          const unsubscribe = deps.hub.subscribe(user.id, { send, session: { id: user.sessionId, end: connection.end } });
+          connection.phase = { name: 'authenticated', user, unsubscribe };
           if (user.role === 'driver') await deps.drivers.connected(user.id).catch((error: unknown) => request.log.warn({ err: error }, 'online session not resumed'));
+          // Not sent to a socket already closing (its session was revoked while the token was being checked).
           return send({ type: 'auth_ok', userId: user.id, role: user.role });
         }
+        if (parsed.success && parsed.data.type === 'auth') {
+          // One socket, one session: a second auth would subscribe it twice (or as someone else).
+          return send({ type: 'error', error: 'This connection is already authenticated; open another to sign in again', code: 'CONFLICT' });
+        }
+        if (phase.name === 'authenticating') return send({ type: 'error', error: 'Wait for auth_ok before sending anything else', code: 'UNAUTHENTICATED' });
         if (!parsed.success) return send({ type: 'error', error: 'Unknown message', code: 'BAD_REQUEST' });
         const message = parsed.data;
         if (message.type === 'ping') return send({ type: 'pong' });
         if (message.type === 'location_update') {
-          if (user.role !== 'driver') return send({ type: 'error', error: 'Only drivers send locations', code: 'FORBIDDEN' });
-          await deps.drivers.updateLocation(user.id, message.location).catch((error: unknown) => request.log.warn({ err: error }, 'location update failed'));
+          if (phase.user.role !== 'driver') return send({ type: 'error', error: 'Only drivers send locations', code: 'FORBIDDEN' });
+          await deps.drivers.updateLocation(phase.user.id, message.location).catch((error: unknown) => request.log.warn({ err: error }, 'location update failed'));
         }
       });
 
       socket.on('close', () => {
         clearTimeout(authTimer);
-        unsubscribe?.();
-        if (user?.role === 'driver' && !deps.hub.isConnected(user.id)) {
-          const driverId = user.id;
-          deps.drivers.disconnected(driverId).catch((error: unknown) => request.log.warn({ err: error }, 'online session not ended'));
+        connections.delete(connection);
+        const { phase } = connection;
+        connection.phase = { name: 'closed' };
+        if (phase.name !== 'authenticated') return;
+        phase.unsubscribe();
+        if (phase.user.role === 'driver' && !deps.hub.isConnected(phase.user.id)) {
+          deps.drivers.disconnected(phase.user.id).catch((error: unknown) => request.log.warn({ err: error }, 'online session not ended'));
         }
       });
     });
