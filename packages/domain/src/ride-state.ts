@@ -53,3 +53,8 @@ export function rideProgress(status: RideStatus): number {
       return 0;
   }
 }
+
+/** Who ended a cancelled ride: staff (an admin or the territory's licensee) cancel stuck rides with a reason. */
+export function isStaffCancellation(cancelledBy: string | null | undefined): boolean {
+  return cancelledBy === 'admin' || cancelledBy === 'licensee';
+}

@@ -1,4 +1,4 @@
-import { isActiveRideStatus } from '@coride/domain/ride-state';
+import { isActiveRideStatus, isStaffCancellation } from '@coride/domain/ride-state';
 import type { Ride } from '@coride/domain/rides';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
@@ -79,6 +79,8 @@ export function useCurrentRide() {
         toast({ title: t('toasts.completedTitle'), description: t('toasts.completedDescription'), variant: 'success' });
       } else if (ride.cancelReason === 'no_drivers') {
         toast({ title: t('ended.noDriversTitle'), description: t('ended.noDriversToast'), variant: 'destructive' });
+      } else if (isStaffCancellation(ride.cancelledBy)) {
+        toast({ title: t('ended.staffCancelledTitle'), description: t('ended.staffCancelledToast'), variant: 'destructive' });
       } else {
         toast({ title: t('ended.driverCancelledTitle'), description: t('ended.driverCancelledToast'), variant: 'destructive' });
       }

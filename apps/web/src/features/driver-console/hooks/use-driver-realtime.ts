@@ -1,4 +1,5 @@
 import type { DriverOffer } from '@coride/domain';
+import { isStaffCancellation } from '@coride/domain/ride-state';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/use-toast';
@@ -44,7 +45,10 @@ export function useDriverRealtime(announce: Announce): void {
         if (active?.id === message.ride.id) setActiveRide(queryClient, null);
         // The driver's own cancellation is confirmed by its own toast.
         if (active?.id === message.ride.id && message.ride.cancelledBy !== 'driver') {
-          toast({ title: t('toasts.cancelledTitle'), description: t('toasts.cancelledByRider', { name: message.ride.rider.firstName }) });
+          const description = isStaffCancellation(message.ride.cancelledBy)
+            ? t('toasts.cancelledByStaff', { reason: message.ride.cancelReason ?? '' })
+            : t('toasts.cancelledByRider', { name: message.ride.rider.firstName });
+          toast({ title: t('toasts.cancelledTitle'), description });
         }
         void queryClient.invalidateQueries({ queryKey: driverRidesQueryKey });
         break;

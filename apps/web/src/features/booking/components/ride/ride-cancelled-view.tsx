@@ -1,5 +1,6 @@
-import type { Ride } from '@coride/domain';
-import { CarIcon, PencilIcon, SearchXIcon, UserXIcon } from 'lucide-react';
+import { isStaffCancellation } from '@coride/domain/ride-state';
+import type { Ride } from '@coride/domain/rides';
+import { CarIcon, LifeBuoyIcon, PencilIcon, SearchXIcon, UserXIcon } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RideStatusBadge } from '@/components/ride-status-badge';
@@ -15,8 +16,9 @@ import { RideTimeline } from './ride-timeline';
 import { TripDetailsCard } from './trip-details-card';
 
 /**
- * A ride the rider did not cancel: nobody was available, or the driver cancelled. Says so plainly
- * and offers to request the same trip again in one tap, or to change it.
+ * A ride the rider did not cancel: nobody was available, the driver cancelled, or support (an admin or
+ * the territory's licensee) cancelled a stuck ride with a reason. Says so plainly and offers to
+ * request the same trip again in one tap, or to change it.
  */
 export function RideCancelledView({ ride, onRebooked, onChangeTrip }: { ride: Ride; onRebooked: (ride: Ride) => void; onChangeTrip: () => void }) {
   const { t } = useTranslation('booking');
@@ -24,7 +26,14 @@ export function RideCancelledView({ ride, onRebooked, onChangeTrip }: { ride: Ri
   const book = useBookRide();
   const attemptKey = useRef<string | null>(null);
   const isNoDrivers = ride.cancelReason === 'no_drivers';
-  const Icon = isNoDrivers ? SearchXIcon : UserXIcon;
+  const isBySupport = isStaffCancellation(ride.cancelledBy);
+  const Icon = isNoDrivers ? SearchXIcon : isBySupport ? LifeBuoyIcon : UserXIcon;
+  const title = isNoDrivers ? t('ended.noDriversTitle') : isBySupport ? t('ended.staffCancelledTitle') : t('ended.driverCancelledTitle');
+  const description = isNoDrivers
+    ? t('ended.noDriversDescription')
+    : isBySupport
+      ? t('ended.staffCancelledDescription', { reason: ride.cancelReason ?? '' })
+      : t('ended.driverCancelledDescription');
 
   async function tryAgain() {
     attemptKey.current ??= newIdempotencyKey();
@@ -47,8 +56,8 @@ export function RideCancelledView({ ride, onRebooked, onChangeTrip }: { ride: Ri
             <Icon className="mt-0.5 size-8 shrink-0 text-destructive" aria-hidden />
             <div className="space-y-1" role="status" aria-live="polite" aria-atomic="true">
               <RideStatusBadge status={ride.status} label={t(`status.${ride.status}`)} data-testid="ride-status" data-reason={ride.cancelReason ?? undefined} />
-              <h2 className="text-xl font-semibold">{isNoDrivers ? t('ended.noDriversTitle') : t('ended.driverCancelledTitle')}</h2>
-              <p className="text-sm text-muted-foreground">{isNoDrivers ? t('ended.noDriversDescription') : t('ended.driverCancelledDescription')}</p>
+              <h2 className="text-xl font-semibold">{title}</h2>
+              <p className="text-sm text-muted-foreground">{description}</p>
             </div>
           </div>
         </CardHeader>
