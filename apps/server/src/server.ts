@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './lib/data-dir-lock';
-import { demoCredentialsText, DEMO_DRIVER_COUNT, DEMO_PASSWORD, demoAccounts, seedDemoWorld, shouldRunDemo } from './demo/seed';
+import { demoCredentialsText, DEMO_DRIVER_COUNT, demoAccounts, loadDemoWorld, shouldRunDemo } from './demo/seed';
 import { createAccountsService } from './modules/accounts/service';
 import { namedPlaces } from './modules/geo/places';
 import { startFleet, type Fleet } from './simulator/fleet';
@@ -34,8 +34,8 @@ async function main(config: Config): Promise<void> {
     app.log.info({ email: config.admin.email, outcome }, 'admin account checked');
   }
 
-  const isDemo = await shouldRunDemo(database.db, config);
-  if (isDemo) await seedDemoWorld(database.db, config, app.services.zips);
+  // The demo's password is made at the first start of the data folder (also with DATABASE_URL) and printed at every start.
+  const demo = (await shouldRunDemo(database.db, config)) ? await loadDemoWorld(database.db, config, app.services.zips) : undefined;
 
   let fleet: Fleet | undefined;
   let isClosing = false;
@@ -65,13 +65,13 @@ async function main(config: Config): Promise<void> {
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const store = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   process.stdout.write(`CoRide is running at http://${shownHost}:${port} (${store})\n`);
-  if (isDemo) {
-    process.stdout.write(`${demoCredentialsText()}\n`);
+  if (demo) {
+    process.stdout.write(`${demoCredentialsText(demo.password, demo.passwordFile)}\n`);
     if (config.demoSimulator) {
       // The demo's bot drivers use the public HTTP and WebSocket API of this very server.
       fleet = await startFleet({
         baseUrl: `http://127.0.0.1:${port}`,
-        drivers: Array.from({ length: DEMO_DRIVER_COUNT }, (_, i) => ({ email: demoAccounts.driver(i + 1), password: DEMO_PASSWORD })),
+        drivers: Array.from({ length: DEMO_DRIVER_COUNT }, (_, i) => ({ email: demoAccounts.driver(i + 1), password: demo.password })),
         riders: [],
         places: namedPlaces.filter((p) => p.lat > 40.74 && p.lat < 40.77),
         log: (line) => app.log.debug(line),

@@ -1,19 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { estimateRoute, formatExpiry, quoteFare } from '@coride/domain';
 import { adjustmentEffectiveAt } from '@coride/domain/community/zones';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { driverApplications, driverPresence, driverProfiles, licenseeApplications, pricingZones, rateAdjustments, rides, territories, territoryZipCodes, users } from '../db/schema';
 import { EmbeddedProvider } from '../modules/payments/embedded-provider';
 import { createPaymentsService } from '../modules/payments/service';
 import { InProcessHub } from '../modules/realtime/hub';
-import { hashPassword } from '../modules/accounts/password';
+import { hashPassword, verifyPassword } from '../modules/accounts/password';
 import { namedPlaces } from '../modules/geo/places';
 import { priceColumns } from '../modules/rides/repository';
 import type { ZipIndex } from '../modules/geo/zip-index';
 
-/** Every demo account signs in with this password; the demo world is for trying the product, not for real money. */
-export const DEMO_PASSWORD = 'demo-password';
+/**
+ * Every demo account signs in with one password, made at random at the demo's first start in a data
+ * folder and kept there (DATA_DIR/demo-password, readable by its owner only), so each installation
+ * has its own: a published constant would let anyone who reached the server sign in as its demo admin.
+ */
+export const DEMO_PASSWORD_FILE = 'demo-password';
+
+/** What every demo account used before the password was made per data folder: refused from now on. */
+const RETIRED_DEMO_PASSWORD = 'demo-password';
+
+export function demoPasswordPath(dataDir: string): string {
+  return path.join(dataDir, DEMO_PASSWORD_FILE);
+}
+
+/** The demo password kept in this data folder, or undefined when it has none (`npm run simulate` reads it). */
+export function readDemoPassword(dataDir: string): string | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(demoPasswordPath(dataDir), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  const password = text.trim();
+  // ADMIN_PASSWORD's minimum: an emptied or truncated file must not become a trivial password.
+  if (password.length < 8) throw new Error(`${demoPasswordPath(dataDir)} must hold a password of at least 8 characters; delete it to have a new one made`);
+  return password;
+}
+
+/**
+ * The data folder's demo password, made now if it has none (isNew). The file is written aside and
+ * linked into place, so two processes starting at once on one folder agree on one password and
+ * neither ever reads a half-written file.
+ */
+export function demoPassword(dataDir: string): { password: string; isNew: boolean } {
+  const existing = readDemoPassword(dataDir);
+  if (existing) return { password: existing, isNew: false };
+  fs.mkdirSync(dataDir, { recursive: true });
+  const password = randomBytes(18).toString('base64url');
+  const draft = `${demoPasswordPath(dataDir)}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  fs.writeFileSync(draft, `${password}\n`, { mode: 0o600 });
+  try {
+    fs.linkSync(draft, demoPasswordPath(dataDir));
+    return { password, isNew: true };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return { password: readDemoPassword(dataDir)!, isNew: false };
+  } finally {
+    fs.rmSync(draft, { force: true });
+  }
+}
 
 export const demoAccounts = {
   admin: 'demo-admin@coride.test',
@@ -59,18 +111,25 @@ const driverNames = [
 
 export const DEMO_DRIVER_COUNT = driverNames.length;
 
-/** The demo world is loaded by default only into an empty embedded database, and kept alive on later starts. */
+const demoEmails = () => [demoAccounts.admin, demoAccounts.licensee, demoAccounts.rider, ...Array.from({ length: DEMO_DRIVER_COUNT }, (_, i) => demoAccounts.driver(i + 1))];
+
+/**
+ * The demo world is loaded by default only into an empty embedded database, and kept alive on later
+ * starts of a database it was loaded into. That is known by the demo admin: sign-up never makes an
+ * admin, so unlike the demo licensee's address (which anyone could sign up with) it cannot be faked.
+ */
 export async function shouldRunDemo(db: Database, config: Config): Promise<boolean> {
   if (config.demoData !== undefined) return config.demoData;
   if (config.databaseUrl) return false;
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if ((row?.count ?? 0) === 0) return true;
-  return Boolean(await db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, demoAccounts.licensee) }));
+  const admin = await db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, demoAccounts.admin) });
+  return admin?.role === 'admin';
 }
 
-export function demoCredentialsText(): string {
+export function demoCredentialsText(password: string, passwordFile: string): string {
   return [
-    'Demo world (password for every account: ' + DEMO_PASSWORD + '):',
+    `Demo world (password for every account: ${password}, kept in ${passwordFile}):`,
     `  rider     ${demoAccounts.rider}`,
     `  driver    ${demoAccounts.driver(1)} … ${demoAccounts.driver(DEMO_DRIVER_COUNT)}`,
     `  licensee  ${demoAccounts.licensee}`,
@@ -79,14 +138,39 @@ export function demoCredentialsText(): string {
 }
 
 /**
+ * Loads the demo world if it is not there yet, with the data folder's demo password (made now at the
+ * folder's first start). A demo world loaded before passwords were made per folder still signs in with
+ * the retired published password: its accounts are moved to the new one.
+ */
+export async function loadDemoWorld(db: Database, config: Config, zips: ZipIndex, now: Date = new Date()): Promise<{ password: string; passwordFile: string; isSeeded: boolean }> {
+  const { password, isNew } = demoPassword(config.dataDir);
+  const isSeeded = await seedDemoWorld(db, config, zips, password, now);
+  if (!isSeeded && isNew) await retirePublishedPassword(db, config, password);
+  return { password, passwordFile: demoPasswordPath(config.dataDir), isSeeded };
+}
+
+/**
+ * Moves every demo account that still has the retired published password to the new one (a check
+ * per account, once, at the first start after the upgrade); one whose password was changed keeps it.
+ */
+async function retirePublishedPassword(db: Database, config: Config, password: string): Promise<void> {
+  const accounts = await db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(inArray(users.email, demoEmails()));
+  const stale: string[] = [];
+  for (const account of accounts) if (await verifyPassword(RETIRED_DEMO_PASSWORD, account.passwordHash)) stale.push(account.id);
+  if (stale.length === 0) return;
+  const passwordHash = await hashPassword(password, config.passwordCost);
+  await db.update(users).set({ passwordHash }).where(inArray(users.id, stale));
+}
+
+/**
  * Loads the demo world: a licensee with three Manhattan territories, approved drivers, a rider, an
  * admin, and a month of past rides so the dashboards have something real to show. Idempotent: does
  * nothing when the demo licensee exists.
  */
-export async function seedDemoWorld(db: Database, config: Config, zips: ZipIndex, now: Date = new Date()): Promise<boolean> {
+export async function seedDemoWorld(db: Database, config: Config, zips: ZipIndex, password: string, now: Date = new Date()): Promise<boolean> {
   const existing = await db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, demoAccounts.licensee) });
   if (existing) return false;
-  const passwordHash = await hashPassword(DEMO_PASSWORD, config.passwordCost);
+  const passwordHash = await hashPassword(password, config.passwordCost);
 
   let riderId = '';
   await db.transaction(async (tx) => {
