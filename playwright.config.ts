@@ -58,6 +58,11 @@ export default defineConfig({
       // they do with several instances; under a prefix of this run's own.
       REDIS_URL: process.env.REDIS_URL ?? '',
       REDIS_KEY_PREFIX: `coride-e2e-${process.pid}:`,
+      // Every test signs up its own users and books from 127.0.0.1: the contract's per-address and
+      // per-user limits (apps/server/test/rate-limits.test.ts) would refuse the run part way.
+      SIGNUP_RATE_LIMIT_PER_HOUR: '10000',
+      CARD_RATE_LIMIT_PER_HOUR: '10000',
+      BOOKING_RATE_LIMIT_PER_HOUR: '10000',
     },
   },
 });
