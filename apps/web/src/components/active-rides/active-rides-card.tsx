@@ -38,7 +38,7 @@ export function ActiveRidesCard({ scope, rides, onCancel }: { scope: ActiveRides
   return (
     <Card data-testid="active-rides">
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
-        <div className="grid gap-1.5">
+        <div className="grid min-w-56 flex-1 gap-1.5">
           <CardTitle as="h2" ref={headingRef} tabIndex={-1} className="focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
             {t('title')}
           </CardTitle>
