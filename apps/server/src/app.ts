@@ -121,6 +121,7 @@ export async function buildApp({ config, database, now, faults, logger = true }:
 
   await app.register(healthRoutes(db, database.kind, { mapTileUrl: config.mapTileUrl, offerTimeoutSeconds: config.offerTimeoutMs / 1000 }));
   await app.register(accountsRoutes(services.accounts));
+  database.useLogger?.(app.log);
   await app.register(applicationsRoutes(services.applications));
   await app.register(geoRoutes(services.geocoder));
   await app.register(ridesRoutes(services.rides, services.dispatcher));

@@ -13,6 +13,8 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.url().optional(),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   REDIS_URL: z.url().optional(),
   REDIS_KEY_PREFIX: z.string().regex(/^[\w.:-]{1,64}$/, 'letters, digits, and . : _ - only').default('coride:'),
   ADMIN_EMAIL: z.email().optional(),
@@ -86,6 +88,11 @@ export type Config = {
   /** Folder of the embedded database; unused when databaseUrl is set. */
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL only: a statement is cancelled after statementTimeoutMs, and getting a connection
+   * (new or from the busy pool) fails after connectTimeoutMs, so no request waits on a lost database.
+   */
+  postgresTimeouts: { statementMs: number; connectMs: number };
   /**
    * Set: the realtime hub, the sign-in throttle and the assistants' turn budget are shared by every
    * instance through Redis, under `redisKeyPrefix` (docs/decisions/009-redis-shared-state.md).
@@ -200,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     demoData: e.DEMO_DATA,
+    postgresTimeouts: { statementMs: e.DB_STATEMENT_TIMEOUT_MS, connectMs: e.DB_CONNECT_TIMEOUT_MS },
     demoSimulator: e.DEMO_SIMULATOR,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

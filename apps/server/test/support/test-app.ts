@@ -5,7 +5,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppInstance } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
-import { openPglite, openPostgres, type DatabaseHandle } from '../../src/db/client';
+import { openPglite, openPostgres, postgresOptions, type DatabaseHandle } from '../../src/db/client';
 import type { FaultHook } from '../../src/modules/payments/service';
 
 export type Backend = 'pglite' | 'postgres';
@@ -44,7 +44,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 type TestStorage = { open(): Promise<DatabaseHandle>; destroy(): Promise<void> };
 
 /** A database of its own: a copy of the migrated template, or a fresh PostgreSQL database. */
-async function createTestStorage(backend: Backend): Promise<TestStorage> {
+async function createTestStorage(backend: Backend, config?: Config): Promise<TestStorage> {
   if (backend === 'pglite') {
     const dir = path.join(path.dirname(inject('pgliteTemplate')), randomUUID());
     fs.cpSync(inject('pgliteTemplate'), dir, { recursive: true });
@@ -59,7 +59,7 @@ async function createTestStorage(backend: Backend): Promise<TestStorage> {
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return {
-    open: () => openPostgres(url.toString()),
+    open: () => openPostgres(url.toString(), postgresOptions(config?.postgresTimeouts)),
     destroy: async () => {
       const dropper = new pg.Client({ connectionString: baseUrl });
       await dropper.connect();
@@ -95,7 +95,7 @@ export async function openTestDatabase(backend: Backend): Promise<DatabaseHandle
 
 export async function createTestApp(backend: Backend, overrides: Record<string, string> = {}, now?: () => Date, faults?: FaultHook): Promise<TestApp> {
   const config = testConfig({ DISPATCH_SWEEP_MS: '0', SETTLEMENT_SWEEP_MS: '0', ...overrides });
-  const storage = await createTestStorage(backend);
+  const storage = await createTestStorage(backend, config);
   try {
     return await startTestApp(backend, config, storage, now, faults);
   } catch (error) {
