@@ -40,6 +40,7 @@ import { licenseeRoutes } from './modules/territories/routes';
 import { authPlugin } from './plugins/auth';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { registerErrorHandler } from './plugins/error-handler';
+import { secretLogPaths, serializeError } from './lib/safe-error-log';
 import { createServices, type Services } from './services';
 import { openSharedState } from './shared-state';
 
@@ -58,7 +59,8 @@ export type AppOptions = {
   now?: () => Date;
   /** Failure injection inside payment transactions (tests only). */
   faults?: FaultHook;
-  logger?: boolean;
+  /** false: no log; `{ stream }`: the log's JSON lines go there instead of stdout (tests read them). */
+  logger?: boolean | { stream: { write(line: string): void } };
 };
 
 /**
@@ -73,7 +75,15 @@ function trustHops(hops: number) {
 /** Builds the whole application; server.ts only listens and closes it. */
 export async function buildApp({ config, database, now, faults, logger = true }: AppOptions): Promise<AppInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    // Errors go through a serializer that leaves query parameters out; the redact paths are a second net.
+    logger: logger
+      ? {
+          level: config.logLevel,
+          serializers: { err: serializeError },
+          redact: { paths: secretLogPaths, censor: '[redacted]' },
+          ...(typeof logger === 'object' ? { stream: logger.stream } : {}),
+        }
+      : false,
     // Per-request lines only when debugging; errors are always logged by the error handler.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     bodyLimit: config.bodyLimitBytes,
@@ -107,6 +117,7 @@ export async function buildApp({ config, database, now, faults, logger = true }:
   });
 
   const { db } = database;
+  database.useLogger?.(app.log);
   const testClock = !now && config.testClock ? new OffsetClock() : undefined;
   const clock = now ?? testClock?.now ?? (() => new Date());
   const shared = await openSharedState(config, app.log);
@@ -121,7 +132,6 @@ export async function buildApp({ config, database, now, faults, logger = true }:
 
   await app.register(healthRoutes(db, database.kind, { mapTileUrl: config.mapTileUrl, offerTimeoutSeconds: config.offerTimeoutMs / 1000 }));
   await app.register(accountsRoutes(services.accounts));
-  database.useLogger?.(app.log);
   await app.register(applicationsRoutes(services.applications));
   await app.register(geoRoutes(services.geocoder));
   await app.register(ridesRoutes(services.rides, services.dispatcher));
