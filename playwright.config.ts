@@ -49,7 +49,9 @@ export default defineConfig({
       PASSWORD_COST: '12',
       DEMO_DATA: 'false',
       LOG_LEVEL: 'warn',
-      // escrow-release.spec.ts moves the server clock 3 days forward to see escrow released.
+      // escrow-release.spec.ts moves the server clock 3 days forward to see escrow released. The
+      // server refuses TEST_CLOCK in production (NODE_ENV's default); development behaves the same otherwise.
+      NODE_ENV: 'development',
       TEST_CLOCK: 'true',
       // A loaded 2-core machine can take longer than the real 15 s to render an offer and click it;
       // expiry and re-offering are tested at the API level (apps/server/test), not here.

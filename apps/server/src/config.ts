@@ -197,17 +197,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration: set ADMIN_EMAIL and ADMIN_PASSWORD together');
   }
+  if (e.TEST_CLOCK && e.NODE_ENV === 'production') {
+    // The test clock lets an admin move time forward, which releases escrow early.
+    throw new ConfigError('Invalid configuration: TEST_CLOCK is for tests and is refused when NODE_ENV=production');
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    postgresTimeouts: { statementMs: e.DB_STATEMENT_TIMEOUT_MS, connectMs: e.DB_CONNECT_TIMEOUT_MS },
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     demoData: e.DEMO_DATA,
-    postgresTimeouts: { statementMs: e.DB_STATEMENT_TIMEOUT_MS, connectMs: e.DB_CONNECT_TIMEOUT_MS },
     demoSimulator: e.DEMO_SIMULATOR,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
