@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 export const applicationStatuses = ['pending', 'under_review', 'approved', 'rejected'] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
@@ -44,7 +45,7 @@ export type LicenseeApplication = z.infer<typeof licenseeApplicationSchema>;
 
 export const reviewApplicationRequestSchema = z.object({
   status: z.enum(['under_review', 'approved', 'rejected'], { error: 'Status must be approved, rejected or under_review' }),
-  notes: z.string().trim().max(2000, 'Notes are too long').optional(),
+  notes: text({ multiline: true }).max(2000, 'Notes are too long').optional(),
 });
 export type ReviewApplicationRequest = z.infer<typeof reviewApplicationRequestSchema>;
 

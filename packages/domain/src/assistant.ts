@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isLanguageCode, type LanguageCode } from './languages';
+import { text } from './text';
 
 /*
  * The assistants' API (contract section 6; spec §7: POST /api/ai/chat reads message, conversationId,
@@ -25,7 +26,7 @@ export type AssistantAction = z.infer<typeof assistantActionSchema>;
 const languageCode = z.custom<LanguageCode>((value) => isLanguageCode(value), 'Unknown language');
 
 export const chatRequestSchema = z.object({
-  message: z.string().trim().min(1, 'Type a message').max(1000, 'Keep the message under 1000 characters'),
+  message: text({ multiline: true }).min(1, 'Type a message').max(1000, 'Keep the message under 1000 characters'),
   conversationId: z.uuid().optional(),
   /** The ride the rider is asking about (the spec's payload); defaults to their active or latest ride. */
   rideId: z.uuid().optional(),
@@ -47,10 +48,10 @@ export const chatResponseSchema = z.object({
 export type ChatResponse = z.infer<typeof chatResponseSchema>;
 
 export const voiceRequestSchema = z.object({
-  message: z.string().trim().min(1).max(1000),
+  message: text({ multiline: true }).min(1).max(1000),
   language: languageCode.optional(),
   /** A fixed value identifying the platform (spec). */
-  context: z.string().max(100).optional(),
+  context: text().max(100).optional(),
 });
 export const voiceResponseSchema = z.object({ response: z.string(), language: z.string(), intent: z.string(), confidence: z.number() });
 export type VoiceResponse = z.infer<typeof voiceResponseSchema>;
@@ -78,7 +79,7 @@ export const supportTicketSchema = z.object({
 });
 export type SupportTicket = z.infer<typeof supportTicketSchema>;
 
-export const answerTicketSchema = z.object({ answer: z.string().trim().min(2, 'Write an answer').max(4000, 'Keep the answer under 4000 characters') });
+export const answerTicketSchema = z.object({ answer: text({ multiline: true }).min(2, 'Write an answer').max(4000, 'Keep the answer under 4000 characters') });
 export type AnswerTicketRequest = z.infer<typeof answerTicketSchema>;
 
 export const conversationMessageSchema = z.object({

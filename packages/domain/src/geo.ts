@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 export const latLngSchema = z.object({
   lat: z.number({ error: 'Latitude is required' }).min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90'),
@@ -13,6 +14,11 @@ export const locationSchema = latLngSchema.extend({
   address: z.string({ error: 'Address is required' }).trim().min(1, 'Address is required').max(300, 'Address is too long'),
 });
 export type Location = z.infer<typeof locationSchema>;
+
+/** A place a request sends: the address is free text, so it refuses control characters (responses use locationSchema). */
+export const locationRequestSchema = latLngSchema.extend({
+  address: text({ error: 'Address is required' }).min(1, 'Address is required').max(300, 'Address is too long'),
+});
 
 const EARTH_RADIUS_MILES = 3958.7613;
 const toRadians = (degrees: number) => (degrees * Math.PI) / 180;

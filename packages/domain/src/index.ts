@@ -1,4 +1,6 @@
 export * from './roles';
+export * from './text';
+export * from './patch';
 export * from './registration';
 export * from './user';
 export * from './errors';

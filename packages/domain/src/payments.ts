@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { disputeMediationRecordSchema } from './assistant';
 import { payees } from './money';
+import { hasSomeField, NOTHING_TO_CHANGE_MESSAGE } from './patch';
+import { text } from './text';
 
 /** Luhn checksum over a string of digits. */
 export function isLuhnValid(digits: string): boolean {
@@ -69,7 +71,7 @@ export type AddPaymentMethodRequest = z.output<typeof addPaymentMethodSchema>;
 
 export const updatePaymentMethodSchema = z
   .object({ expiryDate: expiryDate.optional(), isDefault: z.literal(true).optional() })
-  .refine((value) => value.expiryDate !== undefined || value.isDefault !== undefined, 'Nothing to change');
+  .refine(hasSomeField, NOTHING_TO_CHANGE_MESSAGE);
 export type UpdatePaymentMethodRequest = z.infer<typeof updatePaymentMethodSchema>;
 
 export const paymentMethodSchema = z.object({
@@ -111,7 +113,7 @@ export const disputeStatuses = ['open', 'resolved'] as const;
 
 export const openDisputeSchema = z.object({
   reason: z.enum(disputeReasons, 'Choose a reason'),
-  description: z.string().trim().min(10, 'Describe what happened in at least 10 characters').max(2000, 'Keep the description under 2000 characters'),
+  description: text({ multiline: true }).min(10, 'Describe what happened in at least 10 characters').max(2000, 'Keep the description under 2000 characters'),
 });
 export type OpenDisputeRequest = z.infer<typeof openDisputeSchema>;
 
@@ -119,7 +121,7 @@ export const resolveDisputeSchema = z
   .object({
     resolution: z.enum(disputeResolutions, 'Choose a resolution'),
     refundAmount: z.number().int('Amount must be whole cents').positive('Amount must be more than zero').optional(),
-    note: z.string().trim().min(3, 'Add a note for the rider').max(2000, 'Keep the note under 2000 characters'),
+    note: text({ multiline: true }).min(3, 'Add a note for the rider').max(2000, 'Keep the note under 2000 characters'),
   })
   .refine((value) => value.resolution !== 'refund_partial' || value.refundAmount !== undefined, {
     message: 'Enter the amount to refund',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /**
  * Registration rules of the product spec, section 5. One schema per role; the sign-up form and
@@ -12,8 +13,8 @@ export const experienceLevels = ['none', 'some', 'experienced', 'expert'] as con
 
 export const MAX_ZIP_CODES_PER_LICENSE = 10;
 
-const requiredText = (min: number, message: string, max = 200) =>
-  z.string({ error: message }).trim().min(min, message).max(max, `At most ${max} characters`);
+const requiredText = (min: number, message: string, max = 200, multiline = false) =>
+  text({ error: message, multiline }).min(min, message).max(max, `At most ${max} characters`);
 
 export const emailSchema = z
   .string({ error: 'Invalid email address' })
@@ -31,9 +32,7 @@ const commonShape = {
   firstName: requiredText(2, 'First name must be at least 2 characters', 100),
   lastName: requiredText(2, 'Last name must be at least 2 characters', 100),
   email: emailSchema,
-  phone: z
-    .string({ error: 'Phone number must be at least 10 digits' })
-    .trim()
+  phone: text({ error: 'Phone number must be at least 10 digits' })
     .min(10, 'Phone number must be at least 10 digits')
     .max(30, 'Phone number is too long'),
   password: passwordSchema,
@@ -61,9 +60,7 @@ export const customerRegistrationSchema = withAccountRules(
     homeAddress: requiredText(5, 'Home address is required', 300),
     preferredPaymentMethod: z.enum(paymentPreferences).optional(),
     /** Optional: a friend's referral code (rewards: 50 points to the friend at this rider's first completed ride). */
-    referralCode: z
-      .string()
-      .trim()
+    referralCode: text()
       .max(20, 'Referral code is too long')
       .regex(/^[A-Za-z0-9-]*$/, 'Referral codes are letters and digits')
       .optional(),
@@ -106,9 +103,7 @@ export const licenseeRegistrationSchema = withAccountRules(
     businessName: requiredText(2, 'Business name is required', 120),
     businessLicense: requiredText(5, 'Business license number is required', 50),
     territoryName: requiredText(2, 'Territory name is required', 100),
-    zipCodes: z
-      .string({ error: 'At least one zip code is required' })
-      .trim()
+    zipCodes: text({ error: 'At least one zip code is required' })
       .min(5, 'At least one zip code is required')
       .max(200, 'Too many zip codes')
       .refine(
@@ -119,7 +114,7 @@ export const licenseeRegistrationSchema = withAccountRules(
         (value) => parseZipCodes(value).length <= MAX_ZIP_CODES_PER_LICENSE,
         `A license covers at most ${MAX_ZIP_CODES_PER_LICENSE} zip codes`,
       ),
-    businessPlan: requiredText(50, 'Business plan must be at least 50 characters', 5000),
+    businessPlan: requiredText(50, 'Business plan must be at least 50 characters', 5000, true),
     experience: z.enum(experienceLevels).optional(),
   }),
 );
@@ -138,9 +133,9 @@ export const registrationSchemas = {
 export const registerRequestSchema = z.discriminatedUnion(
   'role',
   [
-    customerRegistrationSchema.safeExtend({ role: z.literal('customer'), username: z.string().optional() }),
-    driverRegistrationSchema.safeExtend({ role: z.literal('driver'), username: z.string().optional() }),
-    licenseeRegistrationSchema.safeExtend({ role: z.literal('licensee'), username: z.string().optional() }),
+    customerRegistrationSchema.safeExtend({ role: z.literal('customer'), username: text().optional() }),
+    driverRegistrationSchema.safeExtend({ role: z.literal('driver'), username: text().optional() }),
+    licenseeRegistrationSchema.safeExtend({ role: z.literal('licensee'), username: text().optional() }),
   ],
   { error: 'Role must be customer, driver or licensee' },
 );

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { latLngSchema, locationSchema } from './geo';
+import { latLngSchema, locationRequestSchema, locationSchema } from './geo';
 import type { SupportTicket } from './assistant';
+import { hasSomeField, NOTHING_TO_CHANGE_MESSAGE } from './patch';
 import type { Dispute } from './payments';
 import { fareBreakdownSchema } from './pricing';
 import { rideStatuses } from './ride-state';
+import { text } from './text';
 
-export const quoteRequestSchema = z.object({ pickupLocation: locationSchema, dropoffLocation: locationSchema });
+export const quoteRequestSchema = z.object({ pickupLocation: locationRequestSchema, dropoffLocation: locationRequestSchema });
 export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
 
 export const quoteResponseSchema = fareBreakdownSchema.extend({
@@ -71,15 +73,15 @@ export const rideSchema = fareBreakdownSchema.extend({
 });
 export type Ride = z.infer<typeof rideSchema>;
 
-export const cancelRideRequestSchema = z.object({ reason: z.string().trim().max(300, 'Reason is too long').optional() });
+export const cancelRideRequestSchema = z.object({ reason: text({ multiline: true }).max(300, 'Reason is too long').optional() });
 /** An admin or the territory's licensee cancelling an active ride (a stuck one) must say why: it is kept on the ride. */
 export const staffCancelRideRequestSchema = z.object({
-  reason: z.string().trim().min(3, 'Say why the ride is cancelled').max(300, 'Reason is too long'),
+  reason: text({ multiline: true }).min(3, 'Say why the ride is cancelled').max(300, 'Reason is too long'),
 });
 export type StaffCancelRideRequest = z.infer<typeof staffCancelRideRequestSchema>;
 export const rateRideRequestSchema = z.object({
   rating: z.number({ error: 'Rating must be 1 to 5' }).int('Rating must be 1 to 5').min(1, 'Rating must be 1 to 5').max(5, 'Rating must be 1 to 5'),
-  comment: z.string().trim().max(1000, 'Comment is too long').optional(),
+  comment: text({ multiline: true }).max(1000, 'Comment is too long').optional(),
   /** Optional: how safe the rider felt with the driver (1-5). */
   safetyRating: z.number().int('Safety rating must be 1 to 5').min(1, 'Safety rating must be 1 to 5').max(5, 'Safety rating must be 1 to 5').optional(),
 });
@@ -103,12 +105,13 @@ export type RiderStats = z.infer<typeof riderStatsSchema>;
 export const favoriteLocationSchema = z.object({ id: z.string(), name: z.string(), address: z.string(), lat: z.number(), lng: z.number() });
 export type FavoriteLocation = z.infer<typeof favoriteLocationSchema>;
 export const createFavoriteRequestSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(60, 'Name is too long'),
-  address: z.string().trim().min(1, 'Address is required').max(300, 'Address is too long'),
+  name: text().min(1, 'Name is required').max(60, 'Name is too long'),
+  address: text().min(1, 'Address is required').max(300, 'Address is too long'),
   lat: latLngSchema.shape.lat,
   lng: latLngSchema.shape.lng,
 });
-export const updateFavoriteRequestSchema = createFavoriteRequestSchema.partial();
+/** Any of the fields; an empty body is refused (400) like every PATCH, rather than being an update of nothing. */
+export const updateFavoriteRequestSchema = createFavoriteRequestSchema.partial().refine(hasSomeField, NOTHING_TO_CHANGE_MESSAGE);
 
 /** WebSocket messages (contract section 5): one JSON object each, `type` at the top level. */
 export const clientMessageSchema = z.discriminatedUnion('type', [
@@ -205,7 +208,7 @@ export const licenseeMetricsSchema = z.object({
 export type LicenseeMetrics = z.infer<typeof licenseeMetricsSchema>;
 
 
-export const geocodeQuerySchema = z.object({ q: z.string().trim().min(1, 'Type an address').max(300, 'Address is too long') });
+export const geocodeQuerySchema = z.object({ q: text().min(1, 'Type an address').max(300, 'Address is too long') });
 export const reverseGeocodeQuerySchema = z.object({ lat: z.coerce.number().min(-90).max(90), lng: z.coerce.number().min(-180).max(180) });
 
 export const availabilitySchema = z.object({ isServed: z.boolean(), territoryName: z.string().nullable(), onlineDrivers: z.number().int() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text';
 import { REWARD_POINTS, rewardsBalanceSchema } from './rewards';
 
 /**
@@ -18,9 +19,7 @@ export const submissionPoints = (kind: SubmissionKind): number => REWARD_POINTS[
 
 export const createSubmissionRequestSchema = z.object({
   kind: z.enum(submissionKinds, { error: 'Choose what you are sending' }),
-  text: z
-    .string({ error: 'Describe your suggestion' })
-    .trim()
+  text: text({ error: 'Describe your suggestion', multiline: true })
     .min(SUBMISSION_MIN_CHARS, `Write at least ${SUBMISSION_MIN_CHARS} characters`)
     .max(SUBMISSION_MAX_CHARS, `Keep it under ${SUBMISSION_MAX_CHARS} characters`),
 });

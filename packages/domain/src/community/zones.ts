@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PRICING } from '../pricing';
+import { text } from '../text';
 import { assertCount, roundTo } from './shared';
 
 /**
@@ -117,8 +118,8 @@ export const rateAdjustmentRequestSchema = z.object({
     .min(-MAX_RATE_ADJUSTMENT_PERCENT, `Adjustments are limited to ±${MAX_RATE_ADJUSTMENT_PERCENT}%`)
     .max(MAX_RATE_ADJUSTMENT_PERCENT, `Adjustments are limited to ±${MAX_RATE_ADJUSTMENT_PERCENT}%`)
     .multipleOf(0.5, 'Use steps of 0.5%'),
-  justification: z.string().trim().min(30, 'Explain the change in at least 30 characters').max(2000, 'Justification is too long'),
-  communityInput: z.string().trim().max(2000, 'Community input is too long').optional(),
+  justification: text({ multiline: true }).min(30, 'Explain the change in at least 30 characters').max(2000, 'Justification is too long'),
+  communityInput: text({ multiline: true }).max(2000, 'Community input is too long').optional(),
 });
 export type RateAdjustmentRequest = z.infer<typeof rateAdjustmentRequestSchema>;
 
@@ -126,6 +127,9 @@ export const rateAdjustmentStatuses = ['scheduled', 'in_effect', 'superseded', '
 export type RateAdjustmentStatus = (typeof rateAdjustmentStatuses)[number];
 
 export const rateAdjustmentProposalSchema = rateAdjustmentRequestSchema.extend({
+  // The character check guards what comes in; a response must still show a row stored before it.
+  justification: z.string().trim().min(30).max(2000),
+  communityInput: z.string().trim().max(2000).optional(),
   id: z.string(),
   territoryId: z.string(),
   announcedAt: z.string(),
