@@ -10,6 +10,7 @@ import Fastify, {
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
   type RawServerDefault,
+  type RouteOptions,
 } from 'fastify';
 import type { ApiError } from '@coride/domain';
 import type { Config } from './config';
@@ -61,6 +62,8 @@ export type AppOptions = {
   faults?: FaultHook;
   /** false: no log; `{ stream }`: the log's JSON lines go there instead of stdout (tests read them). */
   logger?: boolean | { stream: { write(line: string): void } };
+  /** Sees every route as it is registered (tests only: the input fuzz test walks the whole route table). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /**
@@ -73,7 +76,7 @@ function trustHops(hops: number) {
 }
 
 /** Builds the whole application; server.ts only listens and closes it. */
-export async function buildApp({ config, database, now, faults, logger = true }: AppOptions): Promise<AppInstance> {
+export async function buildApp({ config, database, now, faults, logger = true, onRoute }: AppOptions): Promise<AppInstance> {
   const app = Fastify({
     // Errors go through a serializer that leaves query parameters out; the redact paths are a second net.
     logger: logger
@@ -90,6 +93,7 @@ export async function buildApp({ config, database, now, faults, logger = true }:
     // A hop count is given as a function: Fastify 5 takes a bare number as "trust no hop".
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   // JSON in and out (contract section 4): Fastify's default text/plain parser would hand a string to
   // the validators (400) instead of refusing the media type (415).
