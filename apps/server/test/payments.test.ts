@@ -13,12 +13,13 @@ describe.each(backends)('money on %s', (backend) => {
   let admin: Person;
   let licensee: Person & { territoryId: string };
   let driver: Person;
-  let failAt: string | null = null;
+  /** Each named point fails once, in any order. */
+  let failAt: string[] = [];
 
   beforeAll(async () => {
     t = await createTestApp(backend, { DISPATCH_SWEEP_MS: '0', SETTLEMENT_SWEEP_MS: '0' }, () => clock, (point) => {
-      if (point === failAt) {
-        failAt = null;
+      if (failAt.includes(point)) {
+        failAt = failAt.filter((p) => p !== point);
         throw new Error(`injected failure at ${point}`);
       }
     });
@@ -127,20 +128,34 @@ describe.each(backends)('money on %s', (backend) => {
   });
 
   describe('a hold whose bookkeeping was lost', () => {
-    it('is found again by its key: the booking fails, and the settlement run lets the same hold go', async () => {
+    const holdsOf = (rideId: string) =>
+      query<{ id: string; status: string }>(`select p.id, p.status from embedded_payments p join embedded_operations o on o.payment_id = p.id where o.idempotency_key = 'fare-auth:${rideId}'`);
+
+    it('is found again by its key: the booking fails, and its cancellation lets the same hold go at once', async () => {
       const person = await rider(t.app);
-      failAt = 'authorize:after-provider'; // the provider held the fare, then the server failed to record its id
+      failAt = ['authorize:after-provider']; // the provider held the fare, then the server failed to record its id
       const response = await book(t.app, person);
       expect(response.statusCode).toBe(500);
       const [ride] = await query<{ id: string; status: string }>(`select id, status from rides where rider_id = '${person.id}'`);
       expect(ride?.status).toBe('cancelled');
-      expect(await query(`select status, provider_ref from charges where ride_id = '${ride!.id}'`)).toEqual([{ status: 'authorized', provider_ref: null }]);
-      const holds = await query<{ id: string; status: string }>(`select p.id, p.status from embedded_payments p join embedded_operations o on o.payment_id = p.id where o.idempotency_key = 'fare-auth:${ride!.id}'`);
-      expect(holds).toEqual([{ id: expect.any(String), status: 'authorized' }]);
+      // One hold ever existed (the provider answered the key again), and it is let go.
+      const holds = await holdsOf(ride!.id);
+      expect(holds).toEqual([{ id: expect.any(String), status: 'canceled' }]);
+      expect(await query(`select status, provider_ref from charges where ride_id = '${ride!.id}'`)).toEqual([{ status: 'voided', provider_ref: holds[0]!.id }]);
+    });
+
+    it('is let go by the settlement run when the cancellation could not record the void either', async () => {
+      const person = await rider(t.app);
+      failAt = ['authorize:after-provider', 'void:after-provider'];
+      expect((await book(t.app, person)).statusCode).toBe(500);
+      const [ride] = await query<{ id: string; status: string }>(`select id, status from rides where rider_id = '${person.id}'`);
+      expect(ride?.status).toBe('cancelled');
+      const holds = await holdsOf(ride!.id);
+      expect(await query(`select status, provider_ref from charges where ride_id = '${ride!.id}'`)).toEqual([{ status: 'authorized', provider_ref: holds[0]!.id }]);
 
       expect((await t.app.services.payments.settle()).voided).toBeGreaterThanOrEqual(1);
       expect(await query(`select status, provider_ref from charges where ride_id = '${ride!.id}'`)).toEqual([{ status: 'voided', provider_ref: holds[0]!.id }]);
-      expect(await query(`select status from embedded_payments where id = '${holds[0]!.id}'`)).toEqual([{ status: 'canceled' }]);
+      expect(await holdsOf(ride!.id)).toEqual([{ id: holds[0]!.id, status: 'canceled' }]);
     });
   });
 
