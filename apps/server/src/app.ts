@@ -3,21 +3,13 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import Fastify, {
-  LogController,
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-  type RouteOptions,
-} from 'fastify';
+import Fastify, { LogController, type RouteOptions } from 'fastify';
 import type { ApiError } from '@coride/domain';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import type { AppInstance } from './lib/app-instance';
 import { zodSerializerCompiler, zodValidatorCompiler, type ZodTypeProvider } from './lib/zod-provider';
 import { accountsRoutes } from './modules/accounts/routes';
-import type { AccountsService } from './modules/accounts/service';
 import { applicationsRoutes } from './modules/applications/routes';
 import { assistantRoutes } from './modules/assistant/routes';
 import { sharedOfflineEngine } from './modules/assistant/service';
@@ -43,15 +35,10 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { registerErrorHandler } from './plugins/error-handler';
 import { secretLogPaths, serializeError } from './lib/safe-error-log';
 import { createServices, type Services } from './services';
+
+export type { AppInstance } from './lib/app-instance';
 import { openSharedState } from './shared-state';
 
-export type AppInstance = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
 
 export type AppOptions = {
   config: Config;
@@ -129,7 +116,6 @@ export async function buildApp({ config, database, now, faults, logger = true, o
   if (shared) app.addHook('onClose', () => shared.close());
   const services = createServices(config, db, clock, app.log, faults, shared);
   app.decorate('services', services);
-  app.decorate('accounts', services.accounts);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(authPlugin, { accounts: services.accounts });
   await app.register(rateLimitPlugin, { limits: config.rateLimits, shared });
@@ -165,12 +151,6 @@ export async function buildApp({ config, database, now, faults, logger = true, o
   return app;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    accounts: AccountsService;
-    services: Services;
-  }
-}
 
 /** Restores live state from the database once the app is ready, then runs the dispatch sweep. */
 function registerBackgroundWork(app: AppInstance, services: Services, sweepMs: number, settlementMs: number, tierMs: number): void {

@@ -5,7 +5,6 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './lib/data-dir-lock';
 import { demoCredentialsText, DEMO_DRIVER_COUNT, demoAccounts, loadDemoWorld, shouldRunDemo } from './demo/seed';
-import { createAccountsService } from './modules/accounts/service';
 import { namedPlaces } from './modules/geo/places';
 import { startFleet, type Fleet } from './simulator/fleet';
 
@@ -30,7 +29,7 @@ async function main(config: Config): Promise<void> {
   });
 
   if (config.admin) {
-    const outcome = await createAccountsService(database.db, config).ensureAdmin(config.admin.email, config.admin.password);
+    const outcome = await app.services.accounts.ensureAdmin(config.admin.email, config.admin.password);
     app.log.info({ email: config.admin.email, outcome }, 'admin account checked');
   }
 

@@ -51,7 +51,7 @@ describe.each(backends)('accounts on %s', (backend) => {
 
   beforeAll(async () => {
     t = await createTestApp(backend);
-    await t.app.accounts.ensureAdmin(adminEmail, adminPassword);
+    await t.app.services.accounts.ensureAdmin(adminEmail, adminPassword);
     adminToken = (await login(adminEmail, adminPassword)).json().token;
   });
   afterAll(() => t?.close());
@@ -528,9 +528,9 @@ describe.each(backends)('accounts on %s', (backend) => {
   describe('ensureAdmin', () => {
     it('creates the admin once and leaves it alone on later calls', async () => {
       const email = uniqueEmail('boss');
-      expect(await t.app.accounts.ensureAdmin(email, 'first password 1')).toBe('created');
-      expect(await t.app.accounts.ensureAdmin(email, 'second password 2')).toBe('exists');
-      expect(await t.app.accounts.ensureAdmin(email.toUpperCase(), 'third password 3')).toBe('exists');
+      expect(await t.app.services.accounts.ensureAdmin(email, 'first password 1')).toBe('created');
+      expect(await t.app.services.accounts.ensureAdmin(email, 'second password 2')).toBe('exists');
+      expect(await t.app.services.accounts.ensureAdmin(email.toUpperCase(), 'third password 3')).toBe('exists');
 
       const signedIn = await login(email, 'first password 1');
       expect(signedIn.statusCode).toBe(200);
@@ -541,7 +541,7 @@ describe.each(backends)('accounts on %s', (backend) => {
 
     it('stores the admin email trimmed and in lower case', async () => {
       const email = uniqueEmail('chief');
-      expect(await t.app.accounts.ensureAdmin(`  ${email.toUpperCase()} `, adminPassword)).toBe('created');
+      expect(await t.app.services.accounts.ensureAdmin(`  ${email.toUpperCase()} `, adminPassword)).toBe('created');
       const signedIn = await login(email, adminPassword);
       expect(signedIn.statusCode).toBe(200);
       expect(signedIn.json().user.email).toBe(email);
@@ -550,7 +550,7 @@ describe.each(backends)('accounts on %s', (backend) => {
     it('refuses an email that belongs to a non-admin account and leaves that account as it was', async () => {
       const payload = customerPayload();
       await register(t.app, payload);
-      await expect(t.app.accounts.ensureAdmin(payload.email, 'take over 12345')).rejects.toThrow(/belongs to a customer account/);
+      await expect(t.app.services.accounts.ensureAdmin(payload.email, 'take over 12345')).rejects.toThrow(/belongs to a customer account/);
 
       const signedIn = await login(payload.email, password);
       expect(signedIn.statusCode).toBe(200);
@@ -560,7 +560,7 @@ describe.each(backends)('accounts on %s', (backend) => {
 
     it('gives the admin access to the admin lists', async () => {
       const email = uniqueEmail('root');
-      await t.app.accounts.ensureAdmin(email, adminPassword);
+      await t.app.services.accounts.ensureAdmin(email, adminPassword);
       const token = (await login(email, adminPassword)).json().token as string;
       expect((await get('/api/users/me', token)).json()).toMatchObject({ role: 'admin', email });
       expect((await get('/api/licensee-applications', token)).statusCode).toBe(200);

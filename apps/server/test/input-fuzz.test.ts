@@ -89,7 +89,7 @@ describe.each(backends)('bad input on %s', (backend) => {
     await app.ready();
 
     const adminEmail = `admin.fuzz.${backend}@example.com`;
-    await app.accounts.ensureAdmin(adminEmail, ADMIN_PASSWORD);
+    await app.services.accounts.ensureAdmin(adminEmail, ADMIN_PASSWORD);
     actors.admin = { ...(await signIn(adminEmail, ADMIN_PASSWORD)), email: adminEmail, password: ADMIN_PASSWORD };
     const licensee = await approvedLicensee(app, actors.admin);
     actors.licensee = await withEmail(licensee, PASSWORD);

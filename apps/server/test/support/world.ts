@@ -23,7 +23,7 @@ export async function expectOk<T>(response: { statusCode: number; body: string; 
 
 export async function signInAdmin(app: AppInstance): Promise<Person> {
   const email = `admin.${Math.random().toString(36).slice(2)}@example.com`;
-  await app.accounts.ensureAdmin(email, 'admin-password-1');
+  await app.services.accounts.ensureAdmin(email, 'admin-password-1');
   const response = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'admin-password-1' } });
   const body = await expectOk<{ user: { id: string }; token: string }>(response);
   return { id: body.user.id, token: body.token };

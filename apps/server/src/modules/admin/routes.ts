@@ -1,6 +1,6 @@
 import { adminDashboardSchema, apiErrorSchema, platformStatsSchema } from '@coride/domain';
 import { inArray, sql } from 'drizzle-orm';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../lib/app-instance';
 import type { Database } from '../../db/client';
 import { driverApplications, driverProfiles, licenseeApplications, rides, territories, users } from '../../db/schema';
 import { requireRole } from '../../plugins/auth';

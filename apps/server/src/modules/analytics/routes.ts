@@ -1,5 +1,5 @@
 import { apiErrorSchema, driverEarningsDailyQuerySchema, driverEarningsDailySchema, licenseeAnalyticsQuerySchema, licenseeAnalyticsSchema, platformAnalyticsSchema } from '@coride/domain';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../lib/app-instance';
 import { currentUser, requireRole } from '../../plugins/auth';
 import type { AnalyticsService } from './service';
 

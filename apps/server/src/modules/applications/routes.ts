@@ -1,6 +1,6 @@
 import { apiErrorSchema, driverApplicationSchema, idParamsSchema, licenseeApplicationSchema, reviewApplicationRequestSchema } from '@coride/domain';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../lib/app-instance';
 import { currentUser, requireRole } from '../../plugins/auth';
 import type { ApplicationsService } from './service';
 

@@ -14,7 +14,7 @@ import {
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../lib/app-instance';
 import type { SharedState } from '../../shared-state';
 import { currentUser, requireRole } from '../../plugins/auth';
 import type { MediationService } from './mediation';

@@ -9,7 +9,7 @@ import {
 } from '@coride/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../lib/app-instance';
 import type { Database } from '../../db/client';
 import { driverProfiles, territories } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../lib/app-error';

@@ -1,6 +1,6 @@
 import { apiErrorSchema } from '@coride/domain';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../lib/app-instance';
 import { requireRole } from '../../plugins/auth';
 import type { PaymentsService } from '../payments/service';
 

@@ -1,7 +1,7 @@
 import { apiErrorSchema, driverMeSchema, driverOfferSchema, driverPerformanceSchema, driverStatusRequestSchema, rideSchema } from '@coride/domain';
 import type { Database } from '../../db/client';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../lib/app-instance';
 import { currentUser, requireRole } from '../../plugins/auth';
 import type { RidesService } from '../rides/service';
 import { driverPerformance } from './performance';

@@ -1,7 +1,7 @@
 import { apiErrorSchema, createFavoriteRequestSchema, favoriteLocationSchema, idParamsSchema, updateFavoriteRequestSchema } from '@coride/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../lib/app-instance';
 import type { Database } from '../../db/client';
 import { favoriteLocations } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';

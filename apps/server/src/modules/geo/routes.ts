@@ -1,6 +1,6 @@
 import { apiErrorSchema, geocodeQuerySchema, locationSchema, reverseGeocodeQuerySchema } from '@coride/domain';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../lib/app-instance';
 import { notFound } from '../../lib/app-error';
 import { requireRole } from '../../plugins/auth';
 import type { Geocoder } from './geocoder';

@@ -12,7 +12,7 @@ import {
   updatePaymentMethodSchema,
 } from '@coride/domain';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../lib/app-instance';
 import { currentUser, requireRole } from '../../plugins/auth';
 import type { PaymentsService } from './service';
 import type { PaymentViews } from './views';

@@ -1,4 +1,4 @@
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../lib/app-instance';
 import type { PricingService } from './service';
 
 /**

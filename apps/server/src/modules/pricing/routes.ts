@@ -1,7 +1,7 @@
 import { apiErrorSchema, idParamsSchema } from '@coride/domain';
 import { pricingZoneSchema, rateAdjustmentProposalSchema, rateAdjustmentRequestSchema } from '@coride/domain/community/zones';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../lib/app-instance';
 import { AppError } from '../../lib/app-error';
 import { currentUser, requireRole } from '../../plugins/auth';
 import type { PricingService } from './service';

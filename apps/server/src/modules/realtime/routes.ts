@@ -1,6 +1,6 @@
 import { clientMessageSchema, type ServerMessage } from '@coride/domain';
 import type { WebSocket } from '@fastify/websocket';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../lib/app-instance';
 import type { AccountsService, AuthenticatedSession } from '../accounts/service';
 import type { DriversService } from '../drivers/service';
 import type { RealtimeHub } from './hub';

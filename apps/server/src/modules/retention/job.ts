@@ -1,4 +1,4 @@
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../lib/app-instance';
 import type { Database } from '../../db/client';
 import { createRetentionService, type RetentionService } from './service';
 

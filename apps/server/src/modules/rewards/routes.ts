@@ -8,7 +8,7 @@ import {
   submissionSchema,
 } from '@coride/domain/community/submissions';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../lib/app-instance';
 import { currentUser, requireRole } from '../../plugins/auth';
 import type { TerritoriesService } from '../territories/service';
 import type { RewardsService } from './service';

@@ -13,7 +13,7 @@ import {
   tipRideRequestSchema,
 } from '@coride/domain';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../lib/app-instance';
 import { currentUser, requireRole } from '../../plugins/auth';
 import type { Dispatcher } from './dispatch';
 import type { RidesService } from './service';

@@ -1,7 +1,7 @@
 import { apiErrorSchema, idParamsSchema, licenseeDriverSchema, licenseeMetricsSchema, territorySummarySchema } from '@coride/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../lib/app-instance';
 import type { Database } from '../../db/client';
 import { driverApplications, driverProfiles, rides } from '../../db/schema';
 import { currentUser, requireRole } from '../../plugins/auth';
