@@ -116,7 +116,7 @@ export function realtimeRoutes(deps: RealtimeDeps) {
         connection.isAlive = true;
       });
 
-      socket.on('message', async (raw: { toString(): string }) => {
+      const onMessage = async (raw: { toString(): string }) => {
         const at = Date.now();
         budget = Math.min(MESSAGE_BURST, budget + ((at - budgetAt) / 1000) * MESSAGE_RATE_PER_SECOND);
         budgetAt = at;
@@ -158,6 +158,10 @@ export function realtimeRoutes(deps: RealtimeDeps) {
           if (phase.user.role !== 'driver') return send({ type: 'error', error: 'Only drivers send locations', code: 'FORBIDDEN' });
           await deps.drivers.updateLocation(phase.user.id, message.location).catch((error: unknown) => request.log.warn({ err: error }, 'location update failed'));
         }
+      };
+      // ws ignores a listener's promise: a failure must be logged here, never left unhandled.
+      socket.on('message', (raw: { toString(): string }) => {
+        onMessage(raw).catch((error: unknown) => request.log.error({ err: error }, 'socket message failed'));
       });
 
       socket.on('close', () => {

@@ -23,11 +23,12 @@ export function AccountMenu() {
       <Button
         variant="outline"
         size="sm"
-        onClick={async () => {
-          await logout();
-          toast({ title: t('auth:signedOut') });
-          navigate('/', { replace: true });
-        }}
+        onClick={() =>
+          void logout().then(() => {
+            toast({ title: t('auth:signedOut') });
+            navigate('/', { replace: true });
+          })
+        }
       >
         <LogOutIcon aria-hidden />
         {t('common:signOut')}

@@ -41,7 +41,7 @@ export function SignInPage() {
             <CardDescription>{t('subtitle')}</CardDescription>
           </CardHeader>
           <CardContent>
-            <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t('submit')}>
+            <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4" aria-label={t('submit')}>
               <FormField id="signin-email" label={t('email')} error={errors.email?.message}>
                 {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
               </FormField>

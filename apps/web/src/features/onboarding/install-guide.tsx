@@ -29,9 +29,11 @@ export function InstallGuide({ onFinish, platform = detectInstallPlatform(naviga
       variant="secondary"
       className="w-full"
       data-testid="install-app"
-      onClick={async () => {
-        if (await promptInstall()) onFinish();
-      }}
+      onClick={() =>
+        void promptInstall().then((isInstalled) => {
+          if (isInstalled) onFinish();
+        })
+      }
     >
       {t('install.installNow')}
     </Button>

@@ -87,7 +87,7 @@ export function RegistrationForm({ role, initialEmail, onRegistered }: { role: S
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-label={t(`tabs.${role}`)} data-testid={`${role}-form`}>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-6" aria-label={t(`tabs.${role}`)} data-testid={`${role}-form`}>
       {registrationSections[role].map((section) => (
         <fieldset key={section.title} className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-base font-semibold">{t(`sections.${section.title}`)}</legend>

@@ -53,7 +53,7 @@ export function AddPaymentMethodForm({ isFirst, onDone }: { isFirst: boolean; on
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" data-testid="add-payment-method-form">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4" data-testid="add-payment-method-form">
       <DialogHeader>
         <DialogTitle>{t('payments.addTitle')}</DialogTitle>
         <DialogDescription>{t('payments.addDescription')}</DialogDescription>
