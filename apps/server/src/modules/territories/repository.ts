@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { pricingZones, territories, territoryZipCodes } from '../../db/schema';
+import { driverProfiles, pricingZones, territories, territoryZipCodes } from '../../db/schema';
 
 export type TerritoryRow = typeof territories.$inferSelect;
 
@@ -47,4 +47,15 @@ export async function insertTerritory(db: Executor, values: { licenseeId: string
     .values(values.zipCodes.map((zip) => ({ zip, territoryId: territory!.id, tier: 2, updatedAt: sql`now()` })))
     .onConflictDoNothing();
   return territory!;
+}
+
+export async function findTerritory(db: Executor, id: string): Promise<TerritoryRow | undefined> {
+  const [row] = await db.select().from(territories).where(eq(territories.id, id)).limit(1);
+  return row;
+}
+
+/** The driver's profile territory: undefined without a profile, null when the profile has no territory yet. */
+export async function driverTerritoryId(db: Executor, driverId: string): Promise<string | null | undefined> {
+  const [profile] = await db.select({ territoryId: driverProfiles.territoryId }).from(driverProfiles).where(eq(driverProfiles.userId, driverId));
+  return profile ? profile.territoryId : undefined;
 }

@@ -2,6 +2,7 @@ import { haversineMiles, MAX_ZIP_CODES_PER_LICENSE, type LatLng } from '@coride/
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { ZipIndex } from '../geo/zip-index';
+import { createTerritoryAccess } from './access';
 import * as repo from './repository';
 
 export type PlacedPoint = { zip: string; territory: repo.TerritoryRow | undefined };
@@ -16,7 +17,11 @@ const ENCLAVE_MARGIN_MILES = 0.5;
 export type TerritoriesService = ReturnType<typeof createTerritoriesService>;
 
 export function createTerritoriesService(db: Database, zips: ZipIndex) {
+  const access = createTerritoryAccess(db);
   return {
+    /** Territory scope: who may see which territory (./access.ts). */
+    access,
+
     /** The zip code of a point and the approved territory that serves it, if any. */
     async place(point: LatLng, executor: Executor = db): Promise<PlacedPoint | undefined> {
       const zip = zips.locate(point);
@@ -52,6 +57,6 @@ export function createTerritoriesService(db: Database, zips: ZipIndex) {
     },
 
     listForLicensee: (licenseeId: string) => repo.listTerritoriesOfLicensee(db, licenseeId),
-    territoryIdsOfLicensee: (licenseeId: string) => repo.territoryIdsOfLicensee(db, licenseeId),
+    territoryIdsOfLicensee: access.licenseeTerritoryIds,
   };
 }
