@@ -126,7 +126,7 @@ export async function buildApp({ config, database, now, faults, logger = true, o
   await app.register(geoRoutes(services.geocoder));
   await app.register(ridesRoutes(services.rides, services.dispatcher));
   await app.register(driversRoutes(services.drivers, services.rides, db, clock));
-  await app.register(favoritesRoutes(db));
+  await app.register(favoritesRoutes(services.favorites));
   await app.register(paymentsRoutes(services.payments, services.paymentViews));
   await app.register(rewardsRoutes(services.rewards, services.territories, config.settlementSweepMs > 0 ? 60_000 : 0));
   await app.register(assistantRoutes(services.assistant, services.mediation, config.aiRateLimitPerMinute, shared));

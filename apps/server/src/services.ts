@@ -12,6 +12,7 @@ import { GridDriverIndex, type DriverLocationIndex } from './modules/dispatch/dr
 import { createBonusPoolService } from './modules/community/bonus-pool';
 import { createTiersService } from './modules/community/tiers';
 import { createDriversService } from './modules/drivers/service';
+import { createFavoritesService } from './modules/favorites/service';
 import { HttpGeocoder, OfflineGeocoder, type Geocoder } from './modules/geo/geocoder';
 import { EstimateRouter, OsrmRouter, type RouteProvider } from './modules/geo/router';
 import { usZipIndex } from './modules/geo/zip-index';
@@ -88,6 +89,7 @@ export function createServices(config: Config, db: Database, now: () => Date, lo
   const drivers = createDriversService({ db, territories, index, now, dispatcher: getDispatcher });
   const tiers = createTiersService({ db, now });
   const bonusPool = createBonusPoolService({ db, now, log, peakTimeZone: config.peakTimeZone });
+  const favorites = createFavoritesService(db);
 
 
   // The assistants: the offline engine is trained once per process, in the background (app.ts starts it).
@@ -104,5 +106,5 @@ export function createServices(config: Config, db: Database, now: () => Date, lo
     log,
   });
 
-  return { zips, geocoder, router, hub, index, territories, accounts, applications, payments, paymentViews, analytics, pricing, rides, rewards, dispatcher, drivers, tiers, bonusPool, assistant, mediation };
+  return { zips, geocoder, router, hub, index, territories, accounts, applications, payments, paymentViews, analytics, pricing, rides, rewards, dispatcher, drivers, tiers, bonusPool, favorites, assistant, mediation };
 }
