@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { disputeMediationRecordSchema } from './assistant';
 import { payees } from './money';
 import { hasSomeField, NOTHING_TO_CHANGE_MESSAGE } from './patch';
+import { fareBreakdownSchema } from './pricing';
 import { text } from './text';
 
 /** Luhn checksum over a string of digits. */
@@ -156,27 +157,18 @@ export const disputeSchema = z.object({
 });
 export type Dispute = z.infer<typeof disputeSchema>;
 
-export const receiptSchema = z.object({
+/** A ride's fare breakdown (the quote's fields, one schema: pricing.ts) plus what was paid and where it is. */
+export const receiptSchema = fareBreakdownSchema.extend({
   rideId: z.string(),
   completedAt: z.string().nullable(),
   pickupAddress: z.string(),
   dropoffAddress: z.string(),
-  distance: z.number(),
-  duration: z.number(),
-  baseFare: z.number().int(),
-  distanceFare: z.number().int(),
-  timeFare: z.number().int(),
-  subtotal: z.number().int(),
-  platformFee: z.number().int(),
-  adminFee: z.number().int(),
-  totalFare: z.number().int(),
   tip: z.number().int(),
   refunded: z.number().int(),
   /** What the rider paid in the end: fare + tip - reward credit - refunds. */
   paid: z.number().int(),
   /** Reward credit applied to the fare (paid by the platform, not the rider's card). */
   creditApplied: z.number().int().optional(),
-  currency: z.literal('USD'),
   paymentMethod: z.object({ brand: z.enum(cardBrands), lastFour: z.string() }).nullable(),
   /** Who gets what of the paid amount, from the ledger's postings for this ride. */
   split: splitSchema,
