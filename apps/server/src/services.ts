@@ -17,8 +17,9 @@ import { HttpGeocoder, OfflineGeocoder, type Geocoder } from './modules/geo/geoc
 import { EstimateRouter, OsrmRouter, type RouteProvider } from './modules/geo/router';
 import { usZipIndex } from './modules/geo/zip-index';
 import { InProcessHub, type RealtimeHub } from './modules/realtime/hub';
-import { defaultDispatchSettings, Dispatcher } from './modules/rides/dispatch';
+import { defaultDispatchSettings, Dispatcher } from './modules/dispatch/dispatcher';
 import { createRewardsService } from './modules/rewards/service';
+import { createRideReader } from './modules/rides/reader';
 import { createRidesService } from './modules/rides/service';
 import { EmbeddedProvider } from './modules/payments/embedded-provider';
 import type { PaymentProvider } from './modules/payments/provider';
@@ -80,13 +81,13 @@ export function createServices(config: Config, db: Database, now: () => Date, lo
   const paymentViews = createPaymentViews(db, payments, now);
   const analytics = createAnalyticsService(db, paymentViews, now);
 
-  // The dispatcher and the rides service need each other: each reaches the other through a closure.
-  const dispatcher: Dispatcher = new Dispatcher(db, index, hub, { ...defaultDispatchSettings, offerTimeoutMs: config.offerTimeoutMs }, now, (id) => rides.loadRide(id), log);
-  const getDispatcher = () => dispatcher;
+  // One way: the dispatcher reads rides through the repository (RideReader); rides and drivers call it through DispatchPort.
+  const settings = { ...defaultDispatchSettings, offerTimeoutMs: config.offerTimeoutMs };
+  const dispatcher = new Dispatcher({ db, index, hub, settings, now, rides: createRideReader({ db, index }), log });
   const pricing = createPricingService({ db, zips, now });
   const rewards = createRewardsService({ db, now, log });
-  const rides = createRidesService({ db, territories, router, index, hub, now, dispatcher: getDispatcher, payments, pricing, log, rewards, ...(faults ? { faults } : {}) });
-  const drivers = createDriversService({ db, territories, index, now, dispatcher: getDispatcher });
+  const rides = createRidesService({ db, territories, router, index, hub, now, dispatcher, payments, pricing, log, rewards, ...(faults ? { faults } : {}) });
+  const drivers = createDriversService({ db, territories, index, now, dispatcher });
   const tiers = createTiersService({ db, now });
   const bonusPool = createBonusPoolService({ db, now, log, peakTimeZone: config.peakTimeZone });
   const favorites = createFavoritesService(db);

@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import { setDriverTerritory } from '../applications/repository';
 import type { AuthenticatedUser } from '../accounts/service';
 import type { DriverLocationIndex } from '../dispatch/driver-index';
-import type { Dispatcher } from '../rides/dispatch';
+import type { DispatchPort } from '../dispatch/port';
 import * as rideRepo from '../rides/repository';
 import type { TerritoriesService } from '../territories/service';
 
@@ -21,7 +21,7 @@ export function createDriversService(deps: {
   territories: TerritoriesService;
   index: DriverLocationIndex;
   now: () => Date;
-  dispatcher: () => Dispatcher;
+  dispatcher: DispatchPort;
 }) {
   const { db, territories, index, now } = deps;
   const lastUpdate = new Map<string, { at: number; persistedAt: number }>();
@@ -137,7 +137,7 @@ export function createDriversService(deps: {
           .onConflictDoUpdate({ target: driverPresence.driverId, set: { status: 'offline', statusChangedAt: at } });
         await inOrder(driver.id, () => closeSession(driver.id, at));
         index.remove(driver.id);
-        await deps.dispatcher().releaseDriver(driver.id);
+        await deps.dispatcher.releaseDriver(driver.id);
         return { status: 'offline' as const };
       }
       if (!profile.isApproved) throw new AppError('FORBIDDEN', 'Your application is not approved yet. You can go online once it is approved.');
@@ -181,7 +181,7 @@ export function createDriversService(deps: {
       if (previous && at - previous.at < LOCATION_THROTTLE_MS) return;
       const indexed = index.get(driverId);
       if (indexed) index.upsert({ ...indexed, lat: location.lat, lng: location.lng });
-      deps.dispatcher().forwardLocation(driverId, location);
+      deps.dispatcher.forwardLocation(driverId, location);
       const shouldPersist = !previous || at - previous.persistedAt >= LOCATION_PERSIST_MS;
       lastUpdate.set(driverId, { at, persistedAt: shouldPersist ? at : previous.persistedAt });
       if (shouldPersist) {

@@ -15,7 +15,7 @@ import {
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
 import { currentUser, requireRole } from '../../plugins/auth';
-import type { Dispatcher } from './dispatch';
+import type { Dispatcher } from '../dispatch/dispatcher';
 import type { RidesService } from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };

@@ -1,5 +1,5 @@
 import { nextRideStatus, quoteFare, staffCancelRideRequestSchema, type BookRideRequest, type QuoteRequest, type QuoteResponse, type Ride, type RideActor, type RideCommand, type RiderStats } from '@coride/domain';
-import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { rides } from '../../db/schema';
@@ -13,8 +13,8 @@ import type { RewardsService } from '../rewards/service';
 import type { PricingService } from '../pricing/service';
 import type { RealtimeHub } from '../realtime/hub';
 import type { TerritoriesService } from '../territories/service';
-import type { Dispatcher } from './dispatch';
-import { toRide } from './mapping';
+import type { DispatchPort } from '../dispatch/port';
+import { createRideReader } from './reader';
 import { priceColumns } from './repository';
 import * as repo from './repository';
 
@@ -38,7 +38,7 @@ export function createRidesService(deps: {
   index: DriverLocationIndex;
   hub: RealtimeHub;
   now: () => Date;
-  dispatcher: () => Dispatcher;
+  dispatcher: DispatchPort;
   payments: PaymentsService;
   pricing: PricingService;
   log: FastifyBaseLogger;
@@ -51,16 +51,7 @@ export function createRidesService(deps: {
     if (deps.faults) await deps.faults(point);
   };
 
-  async function details(where: SQL | undefined, limit?: number): Promise<Ride[]> {
-    const rows = await repo.findRideDetails(db, where, limit);
-    return rows.map((row) => toRide(row, row.ride.driverId ? index.get(row.ride.driverId) : undefined));
-  }
-
-  async function loadRide(id: string): Promise<Ride> {
-    const [ride] = await details(eq(rides.id, id), 1);
-    if (!ride) throw notFound('Ride');
-    return ride;
-  }
+  const { findRides: details, loadRide } = createRideReader({ db, index });
 
   /** Who the caller is to this ride, or 404: other people's rides do not exist for them. */
   async function roleOnRide(user: AuthenticatedUser, ride: repo.RideRow): Promise<RideActor | 'admin' | 'offered'> {
@@ -108,7 +99,7 @@ export function createRidesService(deps: {
     if (role === 'offered') throw new AppError('FORBIDDEN', 'Only the rider or the assigned driver can do this');
     const updated = await repo.transitionRide(db, rideId, ride.status, { status: next.status, ...changes(now()) });
     if (!updated) throw new AppError('CONFLICT', 'The ride changed meanwhile; reload it and try again');
-    deps.dispatcher().trackActive(updated);
+    deps.dispatcher.trackActive(updated);
     return updated;
   }
 
@@ -144,8 +135,8 @@ export function createRidesService(deps: {
    */
   async function afterCancel(updated: repo.RideRow): Promise<Ride> {
     const id = updated.id;
-    deps.dispatcher().trackActive(updated);
-    await deps.dispatcher().withdrawOffers(id);
+    deps.dispatcher.trackActive(updated);
+    await deps.dispatcher.withdrawOffers(id);
     await payments.voidFare(id).catch((error: unknown) => log.warn({ err: error, rideId: id }, 'void of the fare hold failed; will retry'));
     await deps.rewards.restoreForRide(id).catch((error: unknown) => log.warn({ err: error, rideId: id }, 'credit restore failed; will retry'));
     const ride = await loadRide(id);
@@ -182,10 +173,7 @@ export function createRidesService(deps: {
     // Undefined when the rider cancelled meanwhile: that cancel lets the hold go.
     if (await repo.markFareHeld(db, rideId, now())) {
       // Dispatch in the background: the rider gets the ride at once, offers follow over the WebSocket.
-      void deps
-        .dispatcher()
-        .dispatch(rideId)
-        .catch(() => undefined);
+      void deps.dispatcher.dispatch(rideId).catch(() => undefined);
     }
   }
 

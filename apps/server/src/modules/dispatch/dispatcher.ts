@@ -3,10 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
-import type { DriverLocationIndex, NearbyDriver } from '../dispatch/driver-index';
 import type { RealtimeHub } from '../realtime/hub';
-import { etaMinutes } from './mapping';
-import * as repo from './repository';
+import { etaMinutes } from '../rides/mapping';
+import type { RideReader } from '../rides/reader';
+import * as repo from '../rides/repository';
+import type { DriverLocationIndex, NearbyDriver } from './driver-index';
+import type { DispatchPort } from './port';
 
 export type DispatchSettings = {
   offerTimeoutMs: number;
@@ -20,27 +22,46 @@ export const defaultDispatchSettings: Omit<DispatchSettings, 'offerTimeoutMs'> =
 
 type ActiveRide = { rideId: string; riderId: string; status: 'accepted' | 'in_progress'; pickup: LatLng; dropoff: LatLng };
 
+export type DispatcherDeps = {
+  db: Database;
+  index: DriverLocationIndex;
+  hub: RealtimeHub;
+  settings: DispatchSettings;
+  now: () => Date;
+  /** Rides as the API shows them, for the messages (the repository and mapping, not the rides service). */
+  rides: RideReader;
+  log: FastifyBaseLogger;
+};
+
 /**
  * Offers requested rides to the nearest idle, online, approved drivers of the ride's territory, in
  * batches with a timeout and a widening radius, and turns the first acceptance into the assignment.
  * Offers live in the database, so a restart picks up where it stopped. The database's unique indexes
  * guarantee a ride never gets two drivers and a driver never two active rides, whatever the races.
  */
-export class Dispatcher {
+export class Dispatcher implements DispatchPort {
   /** driver -> the ride they are on, for forwarding locations without a query per update. */
   private readonly activeRides = new Map<string, ActiveRide>();
   /** Rounds running now, per ride: a second request for the same ride waits for the running one. */
   private readonly inFlight = new Map<string, Promise<void>>();
 
-  constructor(
-    private readonly db: Database,
-    private readonly index: DriverLocationIndex,
-    private readonly hub: RealtimeHub,
-    private readonly settings: DispatchSettings,
-    private readonly now: () => Date,
-    private readonly loadRide: (id: string) => Promise<Ride>,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+  private readonly db: Database;
+  private readonly index: DriverLocationIndex;
+  private readonly hub: RealtimeHub;
+  private readonly settings: DispatchSettings;
+  private readonly now: () => Date;
+  private readonly rides: RideReader;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(deps: DispatcherDeps) {
+    this.db = deps.db;
+    this.index = deps.index;
+    this.hub = deps.hub;
+    this.settings = deps.settings;
+    this.now = deps.now;
+    this.rides = deps.rides;
+    this.log = deps.log;
+  }
 
   /** Rebuilds the in-memory view of active rides from the database (at start). */
   async restore(): Promise<void> {
@@ -117,7 +138,7 @@ export class Dispatcher {
     });
 
     if (!outcome) return;
-    const ride = await this.loadRide(rideId);
+    const ride = await this.rides.loadRide(rideId);
     if (outcome.kind === 'no_drivers') {
       this.log.info({ rideId }, 'no drivers left: ride cancelled');
       this.hub.publish(outcome.ride.riderId, { type: 'ride_cancelled', ride, reason: 'no_drivers' });
@@ -177,7 +198,7 @@ export class Dispatcher {
       throw error;
     }
     this.trackActive(accepted);
-    const ride = await this.loadRide(rideId);
+    const ride = await this.rides.loadRide(rideId);
     this.hub.publish(accepted.riderId, { type: 'ride_accepted', ride, driver: ride.driver! });
     for (const other of withdrawn) this.hub.publish(other, { type: 'ride_request_withdrawn', rideId, reason: 'taken' });
     return ride;

@@ -1,0 +1,33 @@
+import type { Ride } from '@coride/domain';
+import { eq, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { rides } from '../../db/schema';
+import { notFound } from '../../lib/app-error';
+import type { DriverLocationIndex } from '../dispatch/driver-index';
+import { toRide } from './mapping';
+import * as repo from './repository';
+
+/** A ride as the API shows it, by id (404 when there is none): all the dispatcher needs of rides. */
+export type RideReader = { loadRide(id: string): Promise<Ride> };
+
+/**
+ * Reads rides as the API shows them: the row with rider, driver, vehicle and the driver's live
+ * position from the index. Only the repository and the mapping, no service, so the dispatcher can
+ * use it without reaching back into the rides service that calls the dispatcher.
+ */
+export function createRideReader(deps: { db: Database; index: DriverLocationIndex }) {
+  const { db, index } = deps;
+
+  async function findRides(where: SQL | undefined, limit?: number): Promise<Ride[]> {
+    const rows = await repo.findRideDetails(db, where, limit);
+    return rows.map((row) => toRide(row, row.ride.driverId ? index.get(row.ride.driverId) : undefined));
+  }
+
+  async function loadRide(id: string): Promise<Ride> {
+    const [ride] = await findRides(eq(rides.id, id), 1);
+    if (!ride) throw notFound('Ride');
+    return ride;
+  }
+
+  return { findRides, loadRide };
+}
