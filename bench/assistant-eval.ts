@@ -5,7 +5,7 @@
  *   npx tsx bench/assistant-eval.ts             print the table
  *   npx tsx bench/assistant-eval.ts --check     exit 1 when a goal is missed
  *   npx tsx bench/assistant-eval.ts --verbose   also list every miss
- *   npx tsx bench/assistant-eval.ts --calibrate fit the confidence calibration (CALIBRATION in engine.ts)
+ *   npx tsx bench/assistant-eval.ts --calibrate fit the confidence calibration (CALIBRATION in assistant/nlu/calibration.ts)
  *                                               on 5-fold cross-validation of the training corpus
  *
  * Per language: intent accuracy with the UI language given (the chat's case) and with the language

@@ -135,7 +135,7 @@ export async function buildApp({ config, database, now, faults, logger = true, o
   await app.register(pricingRoutes(services.pricing, config.zoneRefreshMs));
   await app.register(adminRoutes(db, services.index, services.paymentViews, clock));
   await app.register(analyticsRoutes(services.analytics));
-  await app.register(communityRoutes({ db, tiers: services.tiers, bonusPool: services.bonusPool, territories: services.territories, now: clock }));
+  await app.register(communityRoutes({ tiers: services.tiers, bonusPool: services.bonusPool, territories: services.territories, now: clock }));
   await app.register(realtimeRoutes({ ...services, now: clock, authTimeoutMs: config.wsAuthTimeoutMs, heartbeatMs: config.wsHeartbeatMs }));
   registerBackgroundWork(app, services, config.dispatchSweepMs, config.settlementSweepMs, config.tierRecomputeMs);
   registerZoneRefresh(app, services.pricing, config.zoneRefreshMs);
