@@ -79,7 +79,7 @@ export function createServices(config: Config, db: Database, now: () => Date, lo
     mediator: () => mediation,
   });
   const paymentViews = createPaymentViews(db, payments, now);
-  const analytics = createAnalyticsService(db, paymentViews, now);
+  const analytics = createAnalyticsService(db, paymentViews, now, territories.access);
 
   // One way: the dispatcher reads rides through the repository (RideReader); rides and drivers call it through DispatchPort.
   const settings = { ...defaultDispatchSettings, offerTimeoutMs: config.offerTimeoutMs };

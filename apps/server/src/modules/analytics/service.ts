@@ -23,11 +23,11 @@ import {
 import { and, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { charges, driverProfiles, driverTiers as storedTiers, ledgerEntries, ledgerTransactions, rideOffers, rides, territories, territoryZipCodes, users } from '../../db/schema';
-import { notFound } from '../../lib/app-error';
 import type { AuthenticatedUser } from '../accounts/service';
 import { histories, PERFORMANCE_PERIOD_DAYS, unmeasuredOf } from '../drivers/performance';
 import { accounts } from '../payments/ledger';
 import type { PaymentViews } from '../payments/views';
+import type { TerritoryAccess } from '../territories/access';
 
 const DAY_MS = 86_400_000;
 /** Days of revenue the licensee's chart shows. */
@@ -55,7 +55,7 @@ function goalsFrom(tier: DriverTier, metrics: DriverMetrics): Pick<AnalyticsDriv
 }
 
 /** Analytics read models: everything from rides, offers, the ledger and the escrow sub-ledger. */
-export function createAnalyticsService(db: Database, paymentViews: PaymentViews, now: () => Date) {
+export function createAnalyticsService(db: Database, paymentViews: PaymentViews, now: () => Date, access: TerritoryAccess) {
   /** The driver's money per UTC day: fare and tip parts by capture day, bonus payouts by posting day. */
   async function driverDaily(driverId: string, count: number): Promise<DriverEarningsDay[]> {
     const keys = days(count, now());
@@ -210,9 +210,8 @@ export function createAnalyticsService(db: Database, paymentViews: PaymentViews,
     driverDaily,
 
     async territory(user: AuthenticatedUser, territoryId: string): Promise<LicenseeAnalytics> {
-      const [territory] = await db.select().from(territories).where(eq(territories.id, territoryId));
-      // Another licensee's territory is as unknown as a missing one.
-      if (!territory || (user.role !== 'admin' && territory.licenseeId !== user.id)) throw notFound('Territory');
+      // Another licensee's territory is as unknown as a missing one (the territory-scope policy).
+      const territory = await access.assertTerritoryManageable(user, territoryId);
       const at = now();
       const zipCodes = (await db.select({ zip: territoryZipCodes.zip }).from(territoryZipCodes).where(eq(territoryZipCodes.territoryId, territoryId))).map((z) => z.zip).sort();
       const { rides: rideCounts, revenue } = await rideFigures([territoryId]);

@@ -7,14 +7,10 @@ import {
   tierRecomputeResponseSchema,
   type BonusPoolRunSummary,
 } from '@coride/domain';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
-import type { Database } from '../../db/client';
-import { driverProfiles, territories } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../lib/app-error';
 import { currentUser, requireRole } from '../../plugins/auth';
-import type { AuthenticatedUser } from '../accounts/service';
 import type { TerritoriesService } from '../territories/service';
 import { monthBounds, previousMonth, type BonusPoolService } from './bonus-pool';
 import type { TiersService } from './tiers';
@@ -26,26 +22,11 @@ const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'A month as YYYY
  * Driver tiers (stored and recomputed) and the monthly bonus pool (docs/community-economics.md §1-2):
  * drivers see their own territory, licensees their territories (another's is 404), admins everything.
  */
-export function communityRoutes(deps: { db: Database; tiers: TiersService; bonusPool: BonusPoolService; territories: TerritoriesService; now: () => Date }) {
-  const { db, tiers, bonusPool, territories: territoryService, now } = deps;
+export function communityRoutes(deps: { tiers: TiersService; bonusPool: BonusPoolService; territories: TerritoriesService; now: () => Date }) {
+  const { tiers, bonusPool, territories: territoryService, now } = deps;
 
-  async function driverTerritory(driverId: string): Promise<string | null> {
-    const [profile] = await db.select({ territoryId: driverProfiles.territoryId }).from(driverProfiles).where(eq(driverProfiles.userId, driverId));
-    if (!profile) throw notFound('Driver profile');
-    return profile.territoryId;
-  }
-
-  /** The territory the caller may read: a licensee's own, any existing one for an admin; 404 otherwise. */
-  async function readableTerritory(user: AuthenticatedUser, territoryId: string): Promise<string> {
-    if (user.role === 'admin') {
-      const [row] = await db.select({ id: territories.id }).from(territories).where(eq(territories.id, territoryId));
-      if (!row) throw notFound('Territory');
-      return row.id;
-    }
-    if (user.role === 'licensee' && (await territoryService.territoryIdsOfLicensee(user.id)).includes(territoryId)) return territoryId;
-    if (user.role === 'driver' && (await driverTerritory(user.id)) === territoryId) return territoryId;
-    throw notFound('Territory');
-  }
+  // Who may read which territory: the one policy (territories/access.ts).
+  const access = territoryService.access;
 
   return async (app: AppInstance) => {
     // Drivers used to trigger a recompute of their whole territory here, as often as they liked
@@ -72,9 +53,9 @@ export function communityRoutes(deps: { db: Database; tiers: TiersService; bonus
         const user = currentUser(request);
         const wanted = request.body?.territoryId;
         // Each territory at most once a minute, on any instance (429 with Retry-After).
-        if (wanted) return tiers.recomputeOnDemand([await readableTerritory(user, wanted)]);
+        if (wanted) return tiers.recomputeOnDemand([await access.assertTerritoryReadable(user, wanted)]);
         if (user.role === 'admin') return tiers.recomputeOnDemand();
-        return tiers.recomputeOnDemand(await territoryService.territoryIdsOfLicensee(user.id));
+        return tiers.recomputeOnDemand(await access.licenseeTerritoryIds(user.id));
       },
     );
 
@@ -84,7 +65,7 @@ export function communityRoutes(deps: { db: Database; tiers: TiersService; bonus
         onRequest: requireRole('licensee', 'admin'),
         schema: { querystring: z.object({ territoryId: z.uuid({ error: 'Not found' }) }), response: { 200: driverTiersResponseSchema, ...errors } },
       },
-      async (request) => tiers.list(await readableTerritory(currentUser(request), request.query.territoryId)),
+      async (request) => tiers.list(await access.assertTerritoryReadable(currentUser(request), request.query.territoryId)),
     );
 
     app.post(
@@ -92,7 +73,7 @@ export function communityRoutes(deps: { db: Database; tiers: TiersService; bonus
       { onRequest: requireRole('admin'), schema: { body: bonusPoolRunRequestSchema, response: { 200: bonusPoolRunResultSchema, ...errors } } },
       async (request) => {
         const { month, territoryId } = request.body;
-        if (territoryId) await readableTerritory(currentUser(request), territoryId);
+        if (territoryId) await access.assertTerritoryReadable(currentUser(request), territoryId);
         return bonusPool.run(month, territoryId ? [territoryId] : undefined);
       },
     );
@@ -106,10 +87,10 @@ export function communityRoutes(deps: { db: Database; tiers: TiersService; bonus
       async (request): Promise<BonusPoolRunSummary> => {
         const user = currentUser(request);
         let territoryId = request.query.territoryId;
-        if (!territoryId && user.role === 'driver') territoryId = (await driverTerritory(user.id)) ?? undefined;
-        if (!territoryId && user.role === 'licensee') territoryId = (await territoryService.territoryIdsOfLicensee(user.id))[0];
+        if (!territoryId && user.role === 'driver') territoryId = (await access.driverTerritoryOf(user.id)) ?? undefined;
+        if (!territoryId && user.role === 'licensee') territoryId = (await access.licenseeTerritoryIds(user.id))[0];
         if (!territoryId) throw new AppError('VALIDATION_FAILED', 'Choose a territory', { territoryId: 'Choose a territory' });
-        territoryId = await readableTerritory(user, territoryId);
+        territoryId = await access.assertTerritoryReadable(user, territoryId);
         // Default: the last month whose pool ran (normally the previous month).
         const month = request.query.month ?? (await bonusPool.latestMonth(territoryId)) ?? previousMonth(now());
         monthBounds(month);
