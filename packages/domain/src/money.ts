@@ -1,25 +1,11 @@
 import type { FareBreakdown } from './pricing';
+import { FEE_SHARES_BP } from './money-rules';
 
-/**
- * How the money a rider pays is shared (contract section 2, docs/money.md). Rates are of the fare
- * subtotal, in basis points: the 3% platform fee goes to platform software; the 3% admin fee is
- * shared 1.25 / 0.25 / 1.25 / 0.25 between corporate admin, the global CSR fund, the territory's
- * licensee and the territory's local CSR fund. The driver gets the whole subtotal and every tip.
- */
-export const FEE_SHARES_BP = {
-  platformSoftware: 300,
-  corporateAdmin: 125,
-  globalCsr: 25,
-  licensee: 125,
-  localCsr: 25,
-} as const;
+export { DISPUTE_RESOLVE_DAYS, DISPUTE_WINDOW_DAYS, ESCROW_DAYS, FEE_SHARES_BP } from './money-rules';
 
 export const payees = ['driver', 'platformSoftware', 'corporateAdmin', 'globalCsr', 'licensee', 'localCsr'] as const;
 export type Payee = (typeof payees)[number];
 export type Split = Record<Payee, number>;
-
-export const ESCROW_DAYS = 3;
-export const DISPUTE_WINDOW_DAYS = 7;
 
 const adminShares = ['corporateAdmin', 'globalCsr', 'licensee', 'localCsr'] as const;
 
@@ -63,7 +49,7 @@ export function splitFare(fare: Pick<FareBreakdown, 'subtotal' | 'platformFee' |
     if (!Number.isInteger(cents) || cents < 0) throw new RangeError('amounts must be non-negative integer cents');
   }
   const split = zeroSplit();
-  split.driver = subtotal + tip;
+  split.driver = driverEarning(fare, tip);
   split.platformSoftware = platformFee;
   const parts = apportion(
     adminFee,
@@ -112,4 +98,42 @@ export function addSplits(a: Split, b: Split): Split {
 
 export function emptySplit(): Split {
   return zeroSplit();
+}
+
+/** What the driver keeps from a ride: the whole subtotal plus every tip (the driver part of splitFare). */
+export function driverEarning(fare: Pick<FareBreakdown, 'subtotal'>, tip = 0): number {
+  return fare.subtotal + tip;
+}
+
+const WHOLE_DOLLARS = /^\d+$/;
+const DECIMAL_DOLLARS = /^(\d+)[.,](\d{1,2})$/;
+// Thousands separators only with cents after the other separator: "1,234" alone could mean 1.234.
+const GROUPED_POINT = /^(\d{1,3}(?:,\d{3})+)\.(\d{1,2})$/;
+const GROUPED_COMMA = /^(\d{1,3}(?:\.\d{3})+),(\d{1,2})$/;
+
+function dollarsAndCents(dollars: string, fraction = ''): number | null {
+  const cents = Number(dollars) * 100 + Number(fraction.padEnd(2, '0'));
+  return Number.isSafeInteger(cents) ? cents : null;
+}
+
+/**
+ * A dollar amount as a person types it, in integer cents, without floating-point arithmetic; null when
+ * it is empty or not a non-negative amount with at most two decimals. The one rule, for every screen:
+ * - spaces and a leading or trailing "$", "US$" or "USD" are ignored: " $12.5 " -> 1250;
+ * - one "." or "," followed by one or two digits is the decimal separator: "3.50" and "3,50" -> 350;
+ * - a thousands separator is accepted only when cents follow the other separator: "1,234.56" and
+ *   "1.234,56" -> 123456;
+ * - anything ambiguous is rejected: "1,250" and "1.250" (thousands or three decimals?), "12.345".
+ * Callers decide what zero means (a tip must be positive, a refund may be 0).
+ */
+export function parseDollarsToCents(input: string): number | null {
+  const text = input.replace(/[\s\u00a0\u202f]/g, '').replace(/^(US\$|\$|USD)|(US\$|\$|USD)$/gi, '');
+  if (WHOLE_DOLLARS.test(text)) return dollarsAndCents(text);
+  const decimal = DECIMAL_DOLLARS.exec(text);
+  if (decimal) return dollarsAndCents(decimal[1]!, decimal[2]);
+  const point = GROUPED_POINT.exec(text);
+  if (point) return dollarsAndCents(point[1]!.replace(/,/g, ''), point[2]);
+  const comma = GROUPED_COMMA.exec(text);
+  if (comma) return dollarsAndCents(comma[1]!.replace(/\./g, ''), comma[2]);
+  return null;
 }

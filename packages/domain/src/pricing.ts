@@ -1,15 +1,7 @@
 import { z } from 'zod';
+import { feeCents, PRICING } from './pricing-rules';
 
-/** Contract section 2, in cents. */
-export const PRICING = {
-  baseFare: 250,
-  perMile: 150,
-  perMinute: 20,
-  platformFeeRate: 0.03,
-  adminFeeRate: 0.03,
-  /** A licensee may move local rates by at most this many percent either way. */
-  maxRateAdjustmentPercent: 10,
-} as const;
+export { feeCents, PRICING } from './pricing-rules';
 
 export const fareBreakdownSchema = z.object({
   distance: z.number(),
@@ -34,10 +26,6 @@ export type QuoteInput = {
   rateAdjustmentPercent?: number;
 };
 
-/** rate × cents rounded down, in integer arithmetic (0.03 × 650 is 19.5, never 19.499…). */
-export function feeCents(cents: number, rate: number): number {
-  return Math.floor((cents * Math.round(rate * 10_000)) / 10_000);
-}
 
 /**
  * Upfront price of a ride. Each component is scaled by the zone multiplier and the licensee's

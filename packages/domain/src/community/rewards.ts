@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { splitFare, type Split } from '../money';
 import type { FareBreakdown } from '../pricing';
+import { DETAILED_REVIEW_MIN_CHARS, REWARD_POINTS, rewardActions, SMALLEST_CREDIT, type RewardAction } from './reward-rules';
 import { assertCents, assertCount } from './shared';
 
 /**
@@ -9,21 +10,7 @@ import { assertCents, assertCount } from './shared';
  * applyRideCredit and docs/community-economics.md.
  */
 
-export const rewardActions = ['rate_driver', 'detailed_review', 'route_suggestion', 'safety_report', 'community_feedback', 'referral'] as const;
-export type RewardAction = (typeof rewardActions)[number];
-
-/** Spec §9: "rate driver 2, detailed review 5, route suggestion 10, safety report 15, community feedback 8, referral 50". */
-export const REWARD_POINTS: Record<RewardAction, number> = {
-  rate_driver: 2,
-  detailed_review: 5,
-  route_suggestion: 10,
-  safety_report: 15,
-  community_feedback: 8,
-  referral: 50,
-};
-
-/** Our choice: a rating's comment of at least this many characters (trimmed) is a detailed review. */
-export const DETAILED_REVIEW_MIN_CHARS = 50;
+export { DETAILED_REVIEW_MIN_CHARS, REWARD_POINTS, rewardActions, SMALLEST_CREDIT, type RewardAction } from './reward-rules';
 
 /**
  * Points for rating a ride: 2 for the rating, plus 5 when the comment is a detailed review (so 7).
@@ -53,7 +40,7 @@ export type RedemptionOptionId = (typeof redemptionOptionIds)[number];
  * $25 credit". What priority booking and champion status do, and for how long, is our choice.
  */
 export const REDEMPTION_OPTIONS: readonly { id: RedemptionOptionId; points: number; effect: RedemptionEffect }[] = [
-  { id: 'credit_1', points: 25, effect: { type: 'ride_credit', cents: 100 } },
+  { id: 'credit_1', points: SMALLEST_CREDIT.points, effect: { type: 'ride_credit', cents: SMALLEST_CREDIT.cents } },
   { id: 'credit_5', points: 100, effect: { type: 'ride_credit', cents: 500 } },
   { id: 'priority_booking', points: 150, effect: { type: 'priority_booking', rides: 1, validDays: 30 } },
   { id: 'champion_status', points: 300, effect: { type: 'champion_status', days: 30 } },

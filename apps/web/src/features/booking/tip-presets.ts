@@ -1,3 +1,5 @@
+import { parseDollarsToCents as parseAmount } from '@coride/domain/money';
+
 /** Tip suggestions as shares of the fare. */
 export const TIP_PERCENTAGES = [15, 20, 25] as const;
 /** Under this fare, percentages give awkward cents, so whole dollars are offered instead. */
@@ -12,14 +14,8 @@ export function tipPresets(fareCents: number): TipPreset[] {
   return TIP_PERCENTAGES.map((percent) => ({ amount: Math.max(100, Math.round((fareCents * percent) / 100 / 50) * 50), percent }));
 }
 
-/**
- * A typed dollar amount ("5", "4.5", "$3.25", "3,50") in cents, or null when it is not a positive
- * amount with at most two decimals.
- */
+/** A typed tip ("5", "4.5", "$3.25", "3,50") in cents by the domain's one rule, or null unless it is positive. */
 export function parseDollarsToCents(text: string): number | null {
-  const cleaned = text.trim().replace(/^\$/, '').replace(',', '.');
-  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
-  const [whole, fraction = ''] = cleaned.split('.');
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  return cents > 0 ? cents : null;
+  const cents = parseAmount(text);
+  return cents !== null && cents > 0 ? cents : null;
 }

@@ -1,8 +1,9 @@
 import type { EscrowState, Ride } from '@coride/domain';
+import { driverEarning } from '@coride/domain/money';
 
 /** What the driver keeps from a ride: the whole subtotal plus every tip (contract section 2). */
 export function driverEarningOf(ride: Pick<Ride, 'subtotal' | 'tip'>): number {
-  return ride.subtotal + ride.tip;
+  return driverEarning(ride, ride.tip);
 }
 
 export type EscrowBadge = {

@@ -1,16 +1,16 @@
 /**
- * The published figures the landing page quotes (product contract, section 2). Percentages are in basis points
- * (1 bp = 0.01%) and money in integer cents, so the page computes its examples instead of hard-coding them.
+ * The figures the landing page quotes, all derived from the domain's own constants and rules (product
+ * contract, section 2): percentages in basis points (1 bp = 0.01%), money in integer cents. Only the
+ * zod-free domain files are imported, to keep the first screen within its budget.
  */
+import { ESCROW_DAYS, DISPUTE_WINDOW_DAYS, FEE_SHARES_BP } from '@coride/domain/money-rules';
+import { LICENSE_FEE_CENTS_PER_BLOCK, ZIP_CODES_PER_LICENSE_BLOCK } from '@coride/domain/community/license';
+import { REWARD_POINTS as DOMAIN_REWARD_POINTS, SMALLEST_CREDIT } from '@coride/domain/community/reward-rules';
+
+export { DISPUTE_WINDOW_DAYS, ESCROW_DAYS };
 
 /** The five shares of the 6% total fee, in basis points of the fare subtotal. */
-export const FEE_SHARES_BPS = {
-  platformSoftware: 300,
-  corporateAdmin: 125,
-  globalCsr: 25,
-  licensee: 125,
-  localCsr: 25,
-} as const;
+export const FEE_SHARES_BPS = FEE_SHARES_BP;
 
 export type FeeShare = keyof typeof FEE_SHARES_BPS;
 
@@ -22,21 +22,25 @@ export const TOTAL_FEE_BPS = feeShares.reduce((total, share) => total + FEE_SHAR
 export const TRADITIONAL_COMMISSION_BPS = { low: 2500, high: 3000 } as const;
 
 export const SAMPLE_SUBTOTAL_CENTS = 2000;
-export const ESCROW_DAYS = 3;
-export const DISPUTE_WINDOW_DAYS = 7;
-export const ZIP_CODES_PER_LICENSE = 10;
-export const LICENSE_FEE_CENTS = 100_000;
+export const ZIP_CODES_PER_LICENSE = ZIP_CODES_PER_LICENSE_BLOCK;
+export const LICENSE_FEE_CENTS = LICENSE_FEE_CENTS_PER_BLOCK;
 
-/** Rider reward points (product spec, section 9). */
-export const REWARD_POINTS = { rate: 2, review: 5, safety: 15, referral: 50 } as const;
-export const REWARD_REDEMPTION = { points: 25, creditCents: 100 } as const;
-
-export function shareOf(cents: number, bps: number): number {
-  return Math.round((cents * bps) / 10_000);
-}
+/** Rider reward points (product spec, section 9), under the names the landing copy uses. */
+export const REWARD_POINTS = {
+  rate: DOMAIN_REWARD_POINTS.rate_driver,
+  review: DOMAIN_REWARD_POINTS.detailed_review,
+  safety: DOMAIN_REWARD_POINTS.safety_report,
+  referral: DOMAIN_REWARD_POINTS.referral,
+} as const;
+export const REWARD_REDEMPTION = { points: SMALLEST_CREDIT.points, creditCents: SMALLEST_CREDIT.cents } as const;
 
 /** The smallest share of what the rider pays that reaches the driver: subtotal / (subtotal + fees). */
 export const DRIVER_SHARE_OF_PAYMENT = 10_000 / (10_000 + TOTAL_FEE_BPS);
+
+/** A traditional commission of `bps` taken out of `cents` (not our rule, so plain rounding). */
+function commissionOf(cents: number, bps: number): number {
+  return Math.round((cents * bps) / 10_000);
+}
 
 export type FeeComparison = {
   subtotal: number;
@@ -45,12 +49,16 @@ export type FeeComparison = {
   traditional: { feesLow: number; feesHigh: number; driverKeepsLow: number; driverKeepsHigh: number };
 };
 
-/** Our fees are added on top of the fare; a traditional commission is taken out of it. */
+/**
+ * Our fees are added on top of the fare; a traditional commission is taken out of it. For a subtotal
+ * whose every share is whole cents (the sample's is) the parts are exact, so they are what splitFare
+ * settles (marketplace-facts.test.ts checks it; splitFare itself stays off the first screen's budget).
+ */
 export function compareFees(subtotal: number): FeeComparison {
-  const feeParts = Object.fromEntries(feeShares.map((share) => [share, shareOf(subtotal, FEE_SHARES_BPS[share])])) as Record<FeeShare, number>;
+  const feeParts = Object.fromEntries(feeShares.map((share) => [share, (subtotal * FEE_SHARES_BPS[share]) / 10_000])) as Record<FeeShare, number>;
   const fees = feeShares.reduce((total, share) => total + feeParts[share], 0);
-  const feesLow = shareOf(subtotal, TRADITIONAL_COMMISSION_BPS.low);
-  const feesHigh = shareOf(subtotal, TRADITIONAL_COMMISSION_BPS.high);
+  const feesLow = commissionOf(subtotal, TRADITIONAL_COMMISSION_BPS.low);
+  const feesHigh = commissionOf(subtotal, TRADITIONAL_COMMISSION_BPS.high);
   return {
     subtotal,
     feeParts,
