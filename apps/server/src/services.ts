@@ -27,6 +27,7 @@ import { createPaymentsService, type FaultHook } from './modules/payments/servic
 import { StripeProvider } from './modules/payments/stripe-provider';
 import { createPaymentViews } from './modules/payments/views';
 import { createPricingService } from './modules/pricing/service';
+import { createDriveAreaPlacer } from './modules/territories/drive-area';
 import { createTerritoriesService } from './modules/territories/service';
 import { createAnalyticsService } from './modules/analytics/service';
 import type { SharedState } from './shared-state';
@@ -44,18 +45,14 @@ export function createServices(config: Config, db: Database, now: () => Date, lo
   const router: RouteProvider = config.routerUrl ? new OsrmRouter(config.routerUrl) : new EstimateRouter();
   const hub: RealtimeHub = shared?.hub ?? new InProcessHub();
   const index: DriverLocationIndex = new GridDriverIndex();
-  const territories = createTerritoriesService(db, zips);
+  const territories = createTerritoriesService({ db, zips });
 
-  const accounts = createAccountsService(
+  const accounts = createAccountsService({
     db,
     config,
     now,
-    async (driveArea) => {
-      const [place] = await geocoder.search(driveArea, 1);
-      const placed = place ? await territories.place(place) : undefined;
-      return placed ? { homeZip: placed.zip, territoryId: placed.territory?.id ?? null } : undefined;
-    },
-    loginThrottles(
+    placeDriveArea: createDriveAreaPlacer({ geocoder, territories }),
+    throttles: loginThrottles(
       config.loginThrottle,
       shared && {
         redis: shared.redis,
@@ -64,9 +61,9 @@ export function createServices(config: Config, db: Database, now: () => Date, lo
       },
     ),
     // A revoked session's sockets close on every instance (the hub carries it through Redis when shared).
-    (sessionIds) => hub.endSessions(sessionIds),
-  );
-  const applications = createApplicationsService(db, territories, now);
+    sessionsEnded: (sessionIds) => hub.endSessions(sessionIds),
+  });
+  const applications = createApplicationsService({ db, territories, now });
   const provider: PaymentProvider = config.stripe ? new StripeProvider({ secretKey: config.stripe.secretKey, apiUrl: config.stripe.apiUrl }) : new EmbeddedProvider(db, { authorizeDelayMs: config.embeddedAuthDelayMs });
   const payments = createPaymentsService({
     db,

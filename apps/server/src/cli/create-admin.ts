@@ -22,7 +22,7 @@ try {
   const lock = config.databaseUrl ? undefined : lockDataDir(config.dataDir);
   const database = await openDatabase(config);
   try {
-    const outcome = await createAccountsService(database.db, config).ensureAdmin(parsedEmail.data, password);
+    const outcome = await createAccountsService({ db: database.db, config }).ensureAdmin(parsedEmail.data, password);
     process.stdout.write(outcome === 'created' ? `Admin ${parsedEmail.data} created.\n` : `Admin ${parsedEmail.data} already exists.\n`);
   } finally {
     await database.close();

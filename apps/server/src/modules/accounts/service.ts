@@ -40,14 +40,17 @@ export type DriveAreaPlacer = (driveArea: string) => Promise<{ homeZip: string; 
  */
 export type SessionsEnded = (sessionIds: readonly string[]) => void;
 
-export function createAccountsService(
-  db: Database,
-  config: Config,
-  now: () => Date = () => new Date(),
-  placeDriveArea: DriveAreaPlacer = async () => undefined,
-  throttles: LoginThrottles = loginThrottles(config.loginThrottle),
-  sessionsEnded: SessionsEnded = () => undefined,
-) {
+export function createAccountsService(deps: {
+  db: Database;
+  config: Config;
+  now?: () => Date;
+  /** Where a new driver's typed driving area lies (territories/drive-area.ts); none by default. */
+  placeDriveArea?: DriveAreaPlacer;
+  /** Sign-in throttles: in-process by default, shared through Redis when services.ts passes them. */
+  throttles?: LoginThrottles;
+  sessionsEnded?: SessionsEnded;
+}) {
+  const { db, config, now = () => new Date(), placeDriveArea = async () => undefined, throttles = loginThrottles(config.loginThrottle), sessionsEnded = () => undefined } = deps;
   const dummyHash = hashPassword('not-a-real-password', config.passwordCost);
 
   async function startSession(userId: string): Promise<string> {

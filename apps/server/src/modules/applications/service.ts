@@ -11,7 +11,8 @@ export type ApplicationsService = ReturnType<typeof createApplicationsService>;
 
 const alreadyDecided = () => new AppError('CONFLICT', 'This application has already been decided');
 
-export function createApplicationsService(db: Database, territories: TerritoriesService, now: () => Date) {
+export function createApplicationsService(deps: { db: Database; territories: TerritoriesService; now: () => Date }) {
+  const { db, territories, now } = deps;
   /** Admins see every driver application; a licensee only those of its own territories. */
   async function visibleTerritoryIds(viewer: AuthenticatedUser): Promise<string[] | undefined> {
     return viewer.role === 'admin' ? undefined : territories.territoryIdsOfLicensee(viewer.id);

@@ -16,7 +16,8 @@ const ENCLAVE_MARGIN_MILES = 0.5;
 
 export type TerritoriesService = ReturnType<typeof createTerritoriesService>;
 
-export function createTerritoriesService(db: Database, zips: ZipIndex) {
+export function createTerritoriesService(deps: { db: Database; zips: ZipIndex }) {
+  const { db, zips } = deps;
   const access = createTerritoryAccess(db);
   return {
     /** Territory scope: who may see which territory (./access.ts). */
