@@ -81,7 +81,7 @@ export function createServices(config: Config, db: Database, now: () => Date, lo
   // One way: the dispatcher reads rides through the repository (RideReader); rides and drivers call it through DispatchPort.
   const settings = { ...defaultDispatchSettings, offerTimeoutMs: config.offerTimeoutMs };
   const dispatcher = new Dispatcher({ db, index, hub, settings, now, rides: createRideReader({ db, index }), log });
-  const pricing = createPricingService({ db, zips, now });
+  const pricing = createPricingService({ db, zips, now, access: territories.access });
   const rewards = createRewardsService({ db, now, log });
   const rides = createRidesService({ db, territories, router, index, hub, now, dispatcher, payments, pricing, log, rewards, ...(faults ? { faults } : {}) });
   const drivers = createDriversService({ db, territories, index, now, dispatcher });

@@ -15,7 +15,8 @@ export function createApplicationsService(deps: { db: Database; territories: Ter
   const { db, territories, now } = deps;
   /** Admins see every driver application; a licensee only those of its own territories. */
   async function visibleTerritoryIds(viewer: AuthenticatedUser): Promise<string[] | undefined> {
-    return viewer.role === 'admin' ? undefined : territories.territoryIdsOfLicensee(viewer.id);
+    const scope = await territories.access.scopeOf(viewer);
+    return scope === 'all' ? undefined : scope;
   }
 
   async function approveDriver(tx: Executor, driverId: string, approverId: string) {
@@ -62,8 +63,8 @@ export function createApplicationsService(deps: { db: Database; territories: Ter
     async approveDriverByLicensee(licensee: AuthenticatedUser, driverId: string): Promise<void> {
       const applicationId = await repo.latestDriverApplicationId(db, driverId);
       const found = applicationId ? await repo.findDriverApplication(db, applicationId) : undefined;
-      const visible = await territories.territoryIdsOfLicensee(licensee.id);
-      if (!found || !visible.includes(found.profile.territoryId ?? '')) throw notFound('Driver');
+      if (!found) throw notFound('Driver');
+      await territories.access.assertInScope(licensee, found.profile.territoryId, 'Driver');
       if (found.profile.isApproved) throw new AppError('CONFLICT', 'This driver is already approved');
       await db.transaction(async (tx) => {
         // Only an application still open is approved: one an admin (or anyone) rejected stays rejected.

@@ -189,9 +189,8 @@ export function createAssistantService(deps: {
 
   /** Tickets a staff member may see and answer: the licensee's territories, or all for an admin. */
   async function visibleTerritories(user: AuthenticatedUser): Promise<string[] | 'all'> {
-    if (user.role === 'admin') return 'all';
-    if (user.role === 'licensee') return territories.territoryIdsOfLicensee(user.id);
-    throw new AppError('FORBIDDEN', 'Support tickets are answered by licensees and admins');
+    if (user.role !== 'admin' && user.role !== 'licensee') throw new AppError('FORBIDDEN', 'Support tickets are answered by licensees and admins');
+    return territories.access.scopeOf(user);
   }
 
   return {

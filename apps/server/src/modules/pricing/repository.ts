@@ -112,8 +112,3 @@ export async function withdrawProposal(db: Executor, id: string, at: Date): Prom
     .returning();
   return row;
 }
-
-export async function territoryIdsOf(db: Executor, licenseeId: string): Promise<string[]> {
-  const rows = await db.select({ id: territories.id }).from(territories).where(eq(territories.licenseeId, licenseeId));
-  return rows.map((row) => row.id);
-}

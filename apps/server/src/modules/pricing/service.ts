@@ -20,6 +20,7 @@ import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthenticatedUser } from '../accounts/service';
 import type { ZipIndex } from '../geo/zip-index';
+import type { TerritoryAccess } from '../territories/access';
 import * as repo from './repository';
 
 /** The advisory lock key of the zone refresh: one instance refreshes at a time, the others skip that round. */
@@ -58,15 +59,10 @@ function proposalView(row: repo.RateAdjustmentRow, all: readonly repo.RateAdjust
   };
 }
 
-export function createPricingService(deps: { db: Database; zips: ZipIndex; now: () => Date }) {
-  const { db, zips, now } = deps;
-
+export function createPricingService(deps: { db: Database; zips: ZipIndex; now: () => Date; access: TerritoryAccess }) {
+  const { db, zips, now, access } = deps;
   /** The territory the caller may manage: its licensee or an admin; anybody else gets 404 (it does not exist for them). */
-  async function manageableTerritory(user: AuthenticatedUser, territoryId: string) {
-    const territory = await repo.findTerritory(db, territoryId);
-    if (!territory || (user.role !== 'admin' && territory.licenseeId !== user.id)) throw notFound('Territory');
-    return territory;
-  }
+  const manageableTerritory = (user: AuthenticatedUser, territoryId: string) => access.assertTerritoryManageable(user, territoryId);
 
   return {
     /**
@@ -172,10 +168,9 @@ export function createPricingService(deps: { db: Database; zips: ZipIndex; now: 
       if (territoryId) {
         await manageableTerritory(user, territoryId);
         rows = await repo.proposalsOf(db, [territoryId]);
-      } else if (user.role === 'admin') {
-        rows = await repo.allProposals(db);
       } else {
-        rows = await repo.proposalsOf(db, await repo.territoryIdsOf(db, user.id));
+        const scope = await access.scopeOf(user);
+        rows = scope === 'all' ? await repo.allProposals(db) : await repo.proposalsOf(db, scope);
       }
       const at = now();
       return rows.map((row) => proposalView(row, rows, at)).reverse();

@@ -22,9 +22,8 @@ const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be Y
  * credit of rides the system cancelled.
  */
 export function rewardsRoutes(rewards: RewardsService, territories: TerritoriesService, jobMs = 0) {
-  /** Which territories' submissions the caller reviews: a licensee their own, the admin all. */
-  const reviewScope = async (user: { id: string; role: string }): Promise<string[] | 'all'> =>
-    user.role === 'admin' ? 'all' : territories.territoryIdsOfLicensee(user.id);
+  /** Which territories' submissions the caller reviews (licensees and admins only): the territory-scope policy. */
+  const reviewScope = (user: { id: string; role: string }) => territories.access.scopeOf(user);
 
   return async (app: AppInstance) => {
     if (jobMs > 0) {

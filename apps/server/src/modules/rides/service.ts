@@ -110,7 +110,7 @@ export function createRidesService(deps: {
   async function cancelAsStaff(user: AuthenticatedUser, id: string, reason: string | undefined): Promise<repo.RideRow> {
     const ride = await repo.findRide(db, id);
     if (!ride) throw notFound('Ride');
-    if (user.role === 'licensee' && !(await territories.territoryIdsOfLicensee(user.id)).includes(ride.territoryId)) throw notFound('Ride');
+    if (user.role === 'licensee') await territories.access.assertInScope(user, ride.territoryId, 'Ride');
     const parsed = staffCancelRideRequestSchema.safeParse({ reason: reason ?? '' });
     if (!parsed.success) {
       const message = parsed.error.issues[0]?.message ?? 'Say why the ride is cancelled';
@@ -292,16 +292,17 @@ export function createRidesService(deps: {
     async list(user: AuthenticatedUser): Promise<Ride[]> {
       if (user.role === 'customer') return details(eq(rides.riderId, user.id));
       if (user.role === 'driver') return details(eq(rides.driverId, user.id));
-      if (user.role === 'admin') return details(undefined);
-      const territoryIds = await territories.territoryIdsOfLicensee(user.id);
-      return territoryIds.length ? details(inArray(rides.territoryId, territoryIds)) : [];
+      // Staff: the rides of the territories in their scope (all for an admin).
+      const scope = await territories.access.scopeOf(user);
+      if (scope === 'all') return details(undefined);
+      return scope.length ? details(inArray(rides.territoryId, scope)) : [];
     },
 
     async get(user: AuthenticatedUser, id: string): Promise<Ride> {
       const ride = await repo.findRide(db, id);
       if (!ride) throw notFound('Ride');
       if (user.role === 'licensee') {
-        if (!(await territories.territoryIdsOfLicensee(user.id)).includes(ride.territoryId)) throw notFound('Ride');
+        await territories.access.assertInScope(user, ride.territoryId, 'Ride');
       } else {
         await roleOnRide(user, ride);
       }
