@@ -20,13 +20,13 @@ const { values } = parseArgs({ options: { budget: { type: 'boolean', default: fa
 
 /** Route -> the lazily loaded page module (see apps/web/src/app/router.tsx), with its budget in KB. */
 const routes: { path: string; module: string; budgetKb?: number }[] = [
-  { path: '/', module: 'src/features/landing/landing-page.tsx', budgetKb: 120 },
-  { path: '/ride', module: 'src/features/booking/book-ride-page.tsx', budgetKb: 200 },
+  { path: '/', module: 'src/app/routes/landing-page.tsx', budgetKb: 120 },
+  { path: '/ride', module: 'src/app/routes/book-ride-page.tsx', budgetKb: 200 },
   { path: '/onboarding', module: 'src/features/onboarding/onboarding-page.tsx' },
-  { path: '/dashboard', module: 'src/features/customer-dashboard/customer-dashboard-page.tsx' },
-  { path: '/driver-dashboard', module: 'src/features/driver-console/driver-dashboard-page.tsx' },
-  { path: '/licensee-dashboard', module: 'src/features/licensee-console/licensee-dashboard-page.tsx' },
-  { path: '/admin-dashboard', module: 'src/features/admin-console/admin-dashboard-page.tsx' },
+  { path: '/dashboard', module: 'src/app/routes/customer-dashboard-page.tsx' },
+  { path: '/driver-dashboard', module: 'src/app/routes/driver-dashboard-page.tsx' },
+  { path: '/licensee-dashboard', module: 'src/app/routes/licensee-dashboard-page.tsx' },
+  { path: '/admin-dashboard', module: 'src/app/routes/admin-dashboard-page.tsx' },
   { path: '/business-logic-demo', module: 'src/features/business-demo/business-logic-demo-page.tsx' },
   { path: '/global-showcase', module: 'src/features/showcase/global-showcase-page.tsx' },
 ];

@@ -23,14 +23,14 @@ function dataPage<K extends string>(load: () => Promise<Record<K, ComponentType>
   });
 }
 
-const LandingPage = page(() => import('@/features/landing/landing-page'), 'LandingPage');
+const LandingPage = page(() => import('./routes/landing-page'), 'LandingPage');
 const OnboardingPage = page(() => import('@/features/onboarding/onboarding-page'), 'OnboardingPage');
 const SignInPage = page(() => import('@/features/auth/sign-in-page'), 'SignInPage');
-const CustomerDashboardPage = dataPage(() => import('@/features/customer-dashboard/customer-dashboard-page'), 'CustomerDashboardPage');
-const BookRidePage = dataPage(() => import('@/features/booking/book-ride-page'), 'BookRidePage');
-const DriverDashboardPage = dataPage(() => import('@/features/driver-console/driver-dashboard-page'), 'DriverDashboardPage');
-const LicenseeDashboardPage = dataPage(() => import('@/features/licensee-console/licensee-dashboard-page'), 'LicenseeDashboardPage');
-const AdminDashboardPage = dataPage(() => import('@/features/admin-console/admin-dashboard-page'), 'AdminDashboardPage');
+const CustomerDashboardPage = dataPage(() => import('./routes/customer-dashboard-page'), 'CustomerDashboardPage');
+const BookRidePage = dataPage(() => import('./routes/book-ride-page'), 'BookRidePage');
+const DriverDashboardPage = dataPage(() => import('./routes/driver-dashboard-page'), 'DriverDashboardPage');
+const LicenseeDashboardPage = dataPage(() => import('./routes/licensee-dashboard-page'), 'LicenseeDashboardPage');
+const AdminDashboardPage = dataPage(() => import('./routes/admin-dashboard-page'), 'AdminDashboardPage');
 const BusinessLogicDemoPage = page(() => import('@/features/business-demo/business-logic-demo-page'), 'BusinessLogicDemoPage');
 const GlobalShowcasePage = page(() => import('@/features/showcase/global-showcase-page'), 'GlobalShowcasePage');
 const TermsPage = page(() => import('@/features/legal/terms-page'), 'TermsPage');

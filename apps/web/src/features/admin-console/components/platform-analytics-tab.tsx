@@ -1,12 +1,11 @@
 import type { PlatformAnalytics } from '@coride/domain/community/analytics';
 import { RotateCwIcon } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState, LoadingState } from '@/components/ui/query-state';
-import { growthLabel, healthColourClasses, tierShares } from '@/features/licensee-analytics/analytics-view';
-import { LazyAnalyticsDashboard } from '@/features/licensee-analytics/lazy-analytics-dashboard';
+import { growthLabel, healthColourClasses, tierShares } from '@/lib/analytics-view';
 import { useFormatters } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { usePlatformAnalytics } from '../api/use-platform-analytics';
@@ -15,7 +14,10 @@ import { usePlatformAnalytics } from '../api/use-platform-analytics';
  * The admin's platform statistics: rides and revenue this month against last, the ledger totals,
  * drivers by tier and every territory's community health; below, any territory's full analytics.
  */
-export function PlatformAnalyticsTab() {
+/** Any territory's full analytics, passed in by the route (it belongs to the licensee-analytics feature). */
+export type TerritoryAnalyticsSlot = ComponentType<{ territories: { id: string; name: string }[]; headingId: string }>;
+
+export function PlatformAnalyticsTab({ TerritoryAnalytics }: { TerritoryAnalytics: TerritoryAnalyticsSlot }) {
   const { t } = useTranslation('analytics');
   const analytics = usePlatformAnalytics();
   return (
@@ -44,7 +46,7 @@ export function PlatformAnalyticsTab() {
         </CardContent>
       </Card>
       {analytics.data && analytics.data.territories.length > 0 ? (
-        <LazyAnalyticsDashboard territories={analytics.data.territories.map((row) => ({ id: row.territoryId, name: row.name }))} headingId="admin-territory-analytics-heading" />
+        <TerritoryAnalytics territories={analytics.data.territories.map((row) => ({ id: row.territoryId, name: row.name }))} headingId="admin-territory-analytics-heading" />
       ) : null}
     </div>
   );

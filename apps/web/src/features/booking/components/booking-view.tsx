@@ -12,7 +12,7 @@ import { bookingErrorMessage } from '../booking-error';
 import { paymentProblemOf, type PaymentProblem } from '../payment-problem';
 import { newIdempotencyKey } from '../idempotency-key';
 import { DEFAULT_CENTER, stopAt, type StopKind, type TripDraft, type TripStop } from '../trip';
-import { FareCard } from './fare-card';
+import { FareCard, type FareNoteSlot } from './fare-card';
 import { LiveUpdatesCard } from './live-updates-card';
 import { TripForm } from './trip-form';
 import { TripMapCard } from './trip-map-card';
@@ -21,10 +21,12 @@ type BookingViewProps = {
   draft: TripDraft;
   onDraftChange: (update: (draft: TripDraft) => TripDraft) => void;
   onBooked: (ride: Ride) => void;
+  /** Shown under the upfront price (the route passes the rider's rewards line). */
+  FareNote?: FareNoteSlot;
 };
 
 /** Setting a trip: the form, the map, live availability and the upfront price, then the request. */
-export function BookingView({ draft, onDraftChange, onBooked }: BookingViewProps) {
+export function BookingView({ draft, onDraftChange, onBooked, FareNote }: BookingViewProps) {
   const { t } = useTranslation('booking');
   const config = useAppConfig();
   const center = config.data?.defaultCenter ?? DEFAULT_CENTER;
@@ -115,7 +117,7 @@ export function BookingView({ draft, onDraftChange, onBooked }: BookingViewProps
         <LiveUpdatesCard point={draft.pickup.location ?? (config.isPending ? null : center)} isPickup={draft.pickup.location !== null} />
       </div>
       <div className="lg:col-span-2">
-        <FareCard quote={draft.pickup.location && draft.dropoff.location ? quote.data : undefined} />
+        <FareCard quote={draft.pickup.location && draft.dropoff.location ? quote.data : undefined} FareNote={FareNote} />
       </div>
     </div>
   );

@@ -9,7 +9,7 @@ import { ErrorState, LoadingState } from '@/components/ui/query-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useFormatters } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { growthLabel, healthColourClasses, insightMessage, statusVariant, tierShares } from '../analytics-view';
+import { growthLabel, healthColourClasses, insightMessage, statusVariant, tierShares } from '@/lib/analytics-view';
 import { useLicenseeAnalytics } from '../api/use-licensee-analytics';
 
 const RevenueChart = lazy(() => import('./revenue-chart'));

@@ -9,7 +9,7 @@ import { Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { SafetyRatingInput } from '@/features/rewards/safety-rating-input';
+import { SafetyRatingInput } from '@/components/safety-rating-input';
 import { useRateRide } from '../../api/rate-ride';
 import { StarRatingInput } from './star-rating-input';
 

@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { PageShell } from '@/components/layout/page-shell';
 import { SiteHeader } from '@/components/layout/site-header';
-import { CommunitySection } from './community-section';
-import { HeroSection } from './hero-section';
-import { HowItWorksSection } from './how-it-works-section';
-import { LandingNav } from './landing-nav';
-import { PricingSection } from './pricing-section';
+import { CommunitySection } from '@/features/landing/community-section';
+import { HeroSection } from '@/features/landing/hero-section';
+import { HowItWorksSection } from '@/features/landing/how-it-works-section';
+import { LandingNav } from '@/features/landing/landing-nav';
+import { PricingSection } from '@/features/landing/pricing-section';
 
 /**
  * The voice assistant's button comes just after the first screen (it is fixed in a corner, so nothing

@@ -8,16 +8,17 @@ import { LazyDisputesSection } from '@/features/disputes/lazy-disputes-section';
 import { useDisputesRealtime } from '@/features/disputes/use-disputes-realtime';
 import { LazySupportSection } from '@/features/support/lazy-support-section';
 import { useTicketsRealtime } from '@/features/support/use-tickets-realtime';
-import { adminDashboardQueryKey, useAdminDashboard } from './api/use-admin-dashboard';
-import { useDriverApplications } from './api/use-driver-applications';
-import { useLicenseeApplications } from './api/use-licensee-applications';
-import { platformStatsQueryKey, usePlatformStats } from './api/use-platform-stats';
-import { ApplicationsTab } from './components/applications-tab';
-import { ComingSoonTab } from './components/coming-soon-tab';
-import { OverviewTab } from './components/overview-tab';
-import { PlatformAnalyticsTab } from './components/platform-analytics-tab';
-import { RevenueTab } from './components/revenue-tab';
-import { RidesTab } from './components/rides-tab';
+import { adminDashboardQueryKey, useAdminDashboard } from '@/features/admin-console/api/use-admin-dashboard';
+import { useDriverApplications } from '@/features/admin-console/api/use-driver-applications';
+import { useLicenseeApplications } from '@/features/admin-console/api/use-licensee-applications';
+import { platformStatsQueryKey, usePlatformStats } from '@/features/admin-console/api/use-platform-stats';
+import { ApplicationsTab } from '@/features/admin-console/components/applications-tab';
+import { ComingSoonTab } from '@/features/admin-console/components/coming-soon-tab';
+import { OverviewTab } from '@/features/admin-console/components/overview-tab';
+import { PlatformAnalyticsTab } from '@/features/admin-console/components/platform-analytics-tab';
+import { LazyAnalyticsDashboard } from '@/features/licensee-analytics/lazy-analytics-dashboard';
+import { RevenueTab } from '@/features/admin-console/components/revenue-tab';
+import { RidesTab } from '@/features/admin-console/components/rides-tab';
 
 const tabs = [
   { value: 'overview', icon: LayoutDashboardIcon },
@@ -95,7 +96,7 @@ export function AdminDashboardPage() {
           <ComingSoonTab icon={MapIcon} description={t('comingSoon.territory')} />
         </TabsContent>
         <TabsContent value="analytics">
-          <PlatformAnalyticsTab />
+          <PlatformAnalyticsTab TerritoryAnalytics={LazyAnalyticsDashboard} />
         </TabsContent>
       </Tabs>
       <VoiceLauncher />

@@ -9,12 +9,13 @@ import { ErrorState, LoadingState } from '@/components/ui/query-state';
 import { ChatLauncher } from '@/features/assistant/chat-launcher';
 import { VoiceLauncher } from '@/features/assistant/voice-launcher';
 import { hasBookingPrefill, parseBookingSearch } from '@/lib/booking-href';
-import { BookingView } from './components/booking-view';
-import { RideCancelledView } from './components/ride/ride-cancelled-view';
-import { RideCompletedView } from './components/ride/ride-completed-view';
-import { RideTracker } from './components/ride/ride-tracker';
-import { useCurrentRide } from './hooks/use-current-ride';
-import { emptyStop, stopAt, type TripDraft } from './trip';
+import { BookingView } from '@/features/booking/components/booking-view';
+import { RewardsLine } from '@/features/rewards/rewards-line';
+import { RideCancelledView } from '@/features/booking/components/ride/ride-cancelled-view';
+import { RideCompletedView } from '@/features/booking/components/ride/ride-completed-view';
+import { RideTracker } from '@/features/booking/components/ride/ride-tracker';
+import { useCurrentRide } from '@/features/booking/hooks/use-current-ride';
+import { emptyStop, stopAt, type TripDraft } from '@/features/booking/trip';
 
 function draftFrom(search: string): TripDraft {
   const { pickup, dropoff } = parseBookingSearch(search);
@@ -59,7 +60,7 @@ export function BookRidePage() {
   let content;
   if (current.isLoading) content = <LoadingState label={t('loadingRide')} />;
   else if (current.error && !ride) content = <ErrorState title={t('loadRideFailed')} error={current.error} onRetry={current.refetch} />;
-  else if (!ride) content = <BookingView draft={draft} onDraftChange={setDraft} onBooked={current.track} />;
+  else if (!ride) content = <BookingView draft={draft} onDraftChange={setDraft} onBooked={current.track} FareNote={RewardsLine} />;
   else if (ride.status === 'completed') content = <RideCompletedView ride={ride} onBookAnother={startOver} />;
   else if (ride.status === 'cancelled') content = <RideCancelledView ride={ride} onRebooked={current.track} onChangeTrip={() => changeTrip(ride)} />;
   else content = <RideTracker ride={ride} onCancelled={current.dismiss} />;

@@ -13,17 +13,17 @@ import { LazyPricingMap } from '@/features/pricing/lazy-pricing-map';
 import { LazySubmissionsReview } from '@/features/rewards/lazy-rewards';
 import { LazyAnalyticsDashboard } from '@/features/licensee-analytics/lazy-analytics-dashboard';
 import { useAuth } from '@/lib/auth';
-import { useLicenseeDrivers } from './api/use-licensee-drivers';
-import { licenseeMetricsQueryKey, useLicenseeMetrics } from './api/use-licensee-metrics';
-import { licenseeTerritoriesQueryKey, useLicenseeTerritories } from './api/use-licensee-territories';
-import { useTerritoryDriverApplications } from './api/use-territory-driver-applications';
-import { DriversTab } from './components/drivers-tab';
-import { EmptySectionCard } from './components/empty-section-card';
-import { OverviewTab } from './components/overview-tab';
-import { PendingApplicationBanner } from './components/pending-application-banner';
-import { RidesTab } from './components/rides-tab';
-import { SettingsTab } from './components/settings-tab';
-import { TerritoriesTab } from './components/territories-tab';
+import { useLicenseeDrivers } from '@/features/licensee-console/api/use-licensee-drivers';
+import { licenseeMetricsQueryKey, useLicenseeMetrics } from '@/features/licensee-console/api/use-licensee-metrics';
+import { licenseeTerritoriesQueryKey, useLicenseeTerritories } from '@/features/licensee-console/api/use-licensee-territories';
+import { useTerritoryDriverApplications } from '@/features/licensee-console/api/use-territory-driver-applications';
+import { DriversTab } from '@/features/licensee-console/components/drivers-tab';
+import { EmptySectionCard } from '@/features/licensee-console/components/empty-section-card';
+import { OverviewTab } from '@/features/licensee-console/components/overview-tab';
+import { PendingApplicationBanner } from '@/features/licensee-console/components/pending-application-banner';
+import { RidesTab } from '@/features/licensee-console/components/rides-tab';
+import { SettingsTab } from '@/features/licensee-console/components/settings-tab';
+import { TerritoriesTab } from '@/features/licensee-console/components/territories-tab';
 
 const tabs = [
   { value: 'overview', icon: LayoutDashboardIcon },

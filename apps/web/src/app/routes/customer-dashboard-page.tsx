@@ -8,12 +8,12 @@ import { LazyRewardsTab } from '@/features/rewards/lazy-rewards';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/lib/auth';
 import { dashboardHref, dashboardTabFrom, isDashboardTab, type DashboardTab } from '@/lib/dashboard-href';
-import { FavoritesTab } from './components/favorites-tab';
-import { OverviewTab } from './components/overview-tab';
-import { PaymentsTab } from './components/payments-tab';
-import { ProfileTab } from './components/profile-tab';
-import { RidesTab } from './components/rides-tab';
-import { useLiveRideUpdates } from './hooks/use-live-ride-updates';
+import { FavoritesTab } from '@/features/customer-dashboard/components/favorites-tab';
+import { OverviewTab } from '@/features/customer-dashboard/components/overview-tab';
+import { PaymentsTab } from '@/features/customer-dashboard/components/payments-tab';
+import { ProfileTab } from '@/features/customer-dashboard/components/profile-tab';
+import { RidesTab } from '@/features/customer-dashboard/components/rides-tab';
+import { useLiveRideUpdates } from '@/features/customer-dashboard/hooks/use-live-ride-updates';
 
 const tabs = [
   { value: 'overview', icon: LayoutDashboardIcon },
