@@ -23,6 +23,7 @@ import { createRideReader } from './modules/rides/reader';
 import { createRidesService } from './modules/rides/service';
 import { EmbeddedProvider } from './modules/payments/embedded-provider';
 import type { PaymentProvider } from './modules/payments/provider';
+import { createMediationRecords } from './modules/payments/disputes';
 import { createPaymentsService, type FaultHook } from './modules/payments/service';
 import { StripeProvider } from './modules/payments/stripe-provider';
 import { createPaymentViews } from './modules/payments/views';
@@ -65,6 +66,8 @@ export function createServices(config: Config, db: Database, now: () => Date, lo
   });
   const applications = createApplicationsService({ db, territories, now });
   const provider: PaymentProvider = config.stripe ? new StripeProvider({ secretKey: config.stripe.secretKey, apiUrl: config.stripe.apiUrl }) : new EmbeddedProvider(db, { authorizeDelayMs: config.embeddedAuthDelayMs });
+  // Dispute mediation reads and keeps records through payments' repository; payments calls it through its DisputeMediator port (one-way).
+  const mediation = createMediationService({ db, records: createMediationRecords(db), now });
   const payments = createPaymentsService({
     db,
     provider,
@@ -73,7 +76,7 @@ export function createServices(config: Config, db: Database, now: () => Date, lo
     log,
     settings: { escrowHoldMs: config.escrowHoldMs, disputeWindowMs: config.disputeWindowMs },
     ...(faults ? { faults } : {}),
-    mediator: () => mediation,
+    mediator: mediation,
   });
   const paymentViews = createPaymentViews(db, payments, now);
   const analytics = createAnalyticsService(db, paymentViews, now, territories.access);
@@ -91,7 +94,6 @@ export function createServices(config: Config, db: Database, now: () => Date, lo
 
 
   // The assistants: the offline engine is trained once per process, in the background (app.ts starts it).
-  const mediation = createMediationService({ db, payments: () => payments, now });
   const facts = createFactsReader({ db, rides, payments, paymentViews, drivers, territories, applications });
   const assistant = createAssistantService({
     db,

@@ -1,13 +1,27 @@
 import { MINUTES_PER_MILE, ROAD_FACTOR, type DisputeMediationRecord, type Mediation, type MediationFacts } from '@coride/domain';
-import { and, eq, lt, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { disputes, rideOffers, rides } from '../../db/schema';
+import { rideOffers, rides } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import type { AuthenticatedUser } from '../accounts/service';
-import type { PaymentsService } from '../payments/service';
+import type { DisputeRow } from '../payments/repository';
 import { cautions, mediationRules, propose } from './mediation-rules';
 
-type DisputeRow = typeof disputes.$inferSelect;
+type FareCharge = { status: string; amount: number; refunded: number; releasedAt: Date | null };
+
+/**
+ * What mediation needs of the disputes and charges payments owns (payments/disputes.ts
+ * `createMediationRecords` implements it from the payments repository). Mediation reads through it
+ * and keeps the shown proposal through it; payments calls back only through its own `DisputeMediator`
+ * port, so neither service reaches the other.
+ */
+export type MediationRecords = {
+  findDispute(id: string): Promise<DisputeRow | undefined>;
+  priorDisputesOf(dispute: DisputeRow): Promise<Pick<DisputeRow, 'status' | 'resolution'>[]>;
+  fareOf(rideId: string): Promise<FareCharge | undefined>;
+  licenseeTerritoryIds(licenseeId: string): Promise<string[]>;
+  keepShownProposal(disputeId: string, record: DisputeMediationRecord): Promise<void>;
+};
 const minutesBetween = (from: Date | null, to: Date | null) => (from && to ? Math.round(((to.getTime() - from.getTime()) / 60_000) * 10) / 10 : null);
 
 export type MediationService = ReturnType<typeof createMediationService>;
@@ -17,22 +31,18 @@ export type MediationService = ReturnType<typeof createMediationService>;
  * written rules (mediation-rules.ts), keeps the proposal shown on the dispute, and records at
  * resolution whether the licensee followed it (payments' resolveDispute calls `recordDecision`).
  */
-export function createMediationService(deps: { db: Database; payments: () => PaymentsService; now: () => Date }) {
-  const { db, now } = deps;
+export function createMediationService(deps: { db: Database; records: MediationRecords; now: () => Date }) {
+  const { db, records, now } = deps;
 
   async function factsOf(dispute: DisputeRow): Promise<MediationFacts> {
     const [ride] = await db.select().from(rides).where(eq(rides.id, dispute.rideId));
     if (!ride) throw notFound('Ride');
-    const charges = await deps.payments().chargesOfRides([ride.id]);
-    const fare = charges.find((c) => c.kind === 'fare');
+    const fare = await records.fareOf(ride.id);
     const [offer] = await db
       .select({ distanceMiles: rideOffers.distanceMiles })
       .from(rideOffers)
       .where(and(eq(rideOffers.rideId, ride.id), eq(rideOffers.status, 'accepted')));
-    const prior = await db
-      .select({ status: disputes.status, resolution: disputes.resolution })
-      .from(disputes)
-      .where(and(eq(disputes.riderId, dispute.riderId), ne(disputes.id, dispute.id), lt(disputes.openedAt, dispute.openedAt)));
+    const prior = await records.priorDisputesOf(dispute);
     const actualDuration = minutesBetween(ride.startedAt, ride.completedAt);
     return {
       rideId: ride.id,
@@ -63,9 +73,9 @@ export function createMediationService(deps: { db: Database; payments: () => Pay
   }
 
   async function visibleDispute(user: AuthenticatedUser, id: string): Promise<DisputeRow> {
-    const [dispute] = await db.select().from(disputes).where(eq(disputes.id, id));
+    const dispute = await records.findDispute(id);
     if (!dispute) throw notFound('Dispute');
-    if (user.role === 'licensee' && !(await deps.payments().licenseeTerritoryIds(user.id)).includes(dispute.territoryId)) throw notFound('Dispute');
+    if (user.role === 'licensee' && !(await records.licenseeTerritoryIds(user.id)).includes(dispute.territoryId)) throw notFound('Dispute');
     if (user.role !== 'licensee' && user.role !== 'admin') throw notFound('Dispute');
     return dispute;
   }
@@ -78,10 +88,7 @@ export function createMediationService(deps: { db: Database; payments: () => Pay
       const proposal = propose(facts);
       if (dispute.status === 'open' && (!dispute.mediation || dispute.mediation.rulesVersion !== mediationRules.version || dispute.mediation.proposal.rule !== proposal.rule || dispute.mediation.proposal.refundAmount !== proposal.refundAmount)) {
         const record: DisputeMediationRecord = { rulesVersion: mediationRules.version, proposal, shownAt: now().toISOString(), decision: null };
-        await db
-          .update(disputes)
-          .set({ mediation: record })
-          .where(and(eq(disputes.id, id), eq(disputes.status, 'open')));
+        await records.keepShownProposal(id, record);
       }
       return { disputeId: dispute.id, facts, proposal, rulesVersion: mediationRules.version, cautions: cautions(facts) };
     },

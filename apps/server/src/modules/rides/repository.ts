@@ -230,3 +230,13 @@ export async function busyDriverIds(db: Executor, driverIds: string[], now: Date
     .where(and(inArray(rides.driverId, driverIds), inArray(rides.status, ['accepted', 'in_progress'])));
   return new Set([...offered.map((r) => r.id), ...riding.map((r) => r.id!)]);
 }
+
+/** The tip shown on a ride, written by payments inside the transaction that captures the tip. */
+export async function setTip(tx: Executor, rideId: string, cents: number): Promise<void> {
+  await tx.update(rides).set({ tip: cents }).where(eq(rides.id, rideId));
+}
+
+/** What rewards gave a booking (credit taken off the fare, a priority perk), written by rewards in the booking's transaction. */
+export async function setBookingRewards(tx: Executor, rideId: string, rewards: { creditApplied: number; priority: boolean }): Promise<void> {
+  await tx.update(rides).set(rewards).where(eq(rides.id, rideId));
+}
