@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 // From the package root rather than '@coride/domain/payments': this lazy chunk then needs the same
 // domain chunks as the booking page, instead of splitting pricing out of the payments chunk there.
+// eslint-disable-next-line no-restricted-imports -- the one deliberate root import (see above)
 import { resolveDisputeSchema, type ResolveDisputeRequest } from '@coride/domain';
 import type { Resolver } from 'react-hook-form';
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-import { escrowStates } from '@coride/domain';
+import { escrowStates } from '@coride/domain/payments';
 import { describe, expect, it } from 'vitest';
 import { driverEarningOf, escrowBadgeOf } from './earnings';
 

@@ -1,4 +1,5 @@
-import { haversineMiles, type DriverOffer } from '@coride/domain';
+import type { DriverOffer } from '@coride/domain';
+import { haversineMiles } from '@coride/domain/geo';
 import { CheckIcon, Loader2Icon, XIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
