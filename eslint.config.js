@@ -44,6 +44,23 @@ export default tseslint.config(
     },
   },
   {
+    // Route handlers never touch the database: they call their module's service (docs/architecture.md).
+    files: ['apps/server/src/modules/*/routes.ts', 'apps/server/src/modules/dev/test-clock.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/*', '**/db', '**/tables', '**/tables.ts'],
+              message: 'Route files call services: no drizzle, no db/*, no tables in a route file. Put the query in the module\'s repository (writes) or the reporting module (cross-module reads).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // ADR 002: the web app imports domain values from their subpath (`@coride/domain/money`), so a page
     // does not pull every schema; types from the root are free.
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -13,6 +13,8 @@ import { createBonusPoolService } from './modules/community/bonus-pool';
 import { createTiersService } from './modules/community/tiers';
 import { createDriversService } from './modules/drivers/service';
 import { createFavoritesService } from './modules/favorites/service';
+import { createPerformanceReader } from './modules/drivers/performance';
+import { createDashboardReports } from './modules/reporting/dashboards';
 import { HttpGeocoder, OfflineGeocoder, type Geocoder } from './modules/geo/geocoder';
 import { EstimateRouter, OsrmRouter, type RouteProvider } from './modules/geo/router';
 import { usZipIndex } from './modules/geo/zip-index';
@@ -30,7 +32,7 @@ import { createPaymentViews } from './modules/payments/views';
 import { createPricingService } from './modules/pricing/service';
 import { createDriveAreaPlacer } from './modules/territories/drive-area';
 import { createTerritoriesService } from './modules/territories/service';
-import { createAnalyticsService } from './modules/analytics/service';
+import { createAnalyticsService } from './modules/reporting/analytics';
 import type { SharedState } from './shared-state';
 
 export type Services = ReturnType<typeof createServices>;
@@ -91,6 +93,8 @@ export function createServices(config: Config, db: Database, now: () => Date, lo
   const tiers = createTiersService({ db, now });
   const bonusPool = createBonusPoolService({ db, now, log, peakTimeZone: config.peakTimeZone });
   const favorites = createFavoritesService(db);
+  const performance = createPerformanceReader(db, now);
+  const reports = createDashboardReports({ db, index, paymentViews, territories, now });
 
 
   // The assistants: the offline engine is trained once per process, in the background (app.ts starts it).
@@ -106,5 +110,5 @@ export function createServices(config: Config, db: Database, now: () => Date, lo
     log,
   });
 
-  return { zips, geocoder, router, hub, index, territories, accounts, applications, payments, paymentViews, analytics, pricing, rides, rewards, dispatcher, drivers, tiers, bonusPool, favorites, assistant, mediation };
+  return { zips, geocoder, router, hub, index, territories, accounts, applications, payments, paymentViews, analytics, pricing, rides, rewards, dispatcher, drivers, tiers, bonusPool, favorites, performance, reports, assistant, mediation };
 }

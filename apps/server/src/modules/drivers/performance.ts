@@ -239,3 +239,10 @@ async function lastBonusOf(db: Executor, territoryId: string, driverId: string, 
     total: line?.total ?? 0,
   };
 }
+
+export type PerformanceReader = ReturnType<typeof createPerformanceReader>;
+
+/** GET /api/drivers/performance's reader: the route hands it the driver, never the database. */
+export function createPerformanceReader(db: Executor, now: () => Date) {
+  return { of: (driverId: string) => driverPerformance(db, driverId, now()) };
+}

@@ -1,15 +1,14 @@
 import { apiErrorSchema, driverMeSchema, driverOfferSchema, driverPerformanceSchema, driverStatusRequestSchema, rideSchema } from '@coride/domain';
-import type { Database } from '../../db/client';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
 import { currentUser, requireRole } from '../../plugins/auth';
 import type { RidesService } from '../rides/service';
-import { driverPerformance } from './performance';
+import type { PerformanceReader } from './performance';
 import type { DriversService } from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 
-export function driversRoutes(drivers: DriversService, rides: RidesService, db: Database, now: () => Date) {
+export function driversRoutes(drivers: DriversService, rides: RidesService, performance: PerformanceReader) {
   return async (app: AppInstance) => {
     app.get('/api/drivers/me', { onRequest: requireRole('driver'), schema: { response: { 200: driverMeSchema, ...errors } } }, async (request) =>
       drivers.me(currentUser(request)),
@@ -29,7 +28,7 @@ export function driversRoutes(drivers: DriversService, rides: RidesService, db: 
     );
 
     app.get('/api/drivers/performance', { onRequest: requireRole('driver'), schema: { response: { 200: driverPerformanceSchema, ...errors } } }, async (request) =>
-      driverPerformance(db, currentUser(request).id, now()),
+      performance.of(currentUser(request).id),
     );
 
     // After a reconnect the driver app re-reads its open offers here, so nothing is missed.

@@ -31,6 +31,19 @@ export async function idleDriverPositions(db: Executor): Promise<{ lat: number; 
   return rows.flatMap((row) => (row.lat !== null && row.lng !== null ? [{ lat: row.lat, lng: row.lng }] : []));
 }
 
+/**
+ * The zones of a new territory, in the caller's transaction (territories creates the territory and
+ * its zones atomically): one per zip code, at the standard tier 2 and multiplier 1 until the first
+ * refresh (docs/community-economics.md §5); the admin or the demo seed may set other tiers.
+ */
+export async function createZonesFor(tx: Executor, territory: { id: string; zipCodes: string[] }): Promise<void> {
+  if (territory.zipCodes.length === 0) return;
+  await tx
+    .insert(pricingZones)
+    .values(territory.zipCodes.map((zip) => ({ zip, territoryId: territory.id, tier: 2, updatedAt: sql`now()` })))
+    .onConflictDoNothing();
+}
+
 export type ZoneLoadRow = { zip: string; open: number; idle: number; mult: number };
 
 /**

@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { driverProfiles, pricingZones, territories, territoryZipCodes } from '../../db/schema';
+import { driverProfiles, territories, territoryZipCodes } from '../../db/schema';
 
 export type TerritoryRow = typeof territories.$inferSelect;
 
@@ -40,12 +40,6 @@ export async function insertTerritory(db: Executor, values: { licenseeId: string
     .values({ licenseeId: values.licenseeId, applicationId: values.applicationId, name: values.name, isApproved: true })
     .returning();
   await db.insert(territoryZipCodes).values(values.zipCodes.map((zip) => ({ zip, territoryId: territory!.id })));
-  // One pricing zone per zip code, at the standard tier 2 and multiplier 1 until the first refresh
-  // (docs/community-economics.md §5); the admin or the demo seed may set other tiers.
-  await db
-    .insert(pricingZones)
-    .values(values.zipCodes.map((zip) => ({ zip, territoryId: territory!.id, tier: 2, updatedAt: sql`now()` })))
-    .onConflictDoNothing();
   return territory!;
 }
 

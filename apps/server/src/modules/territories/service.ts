@@ -2,6 +2,7 @@ import { haversineMiles, MAX_ZIP_CODES_PER_LICENSE, type LatLng } from '@coride/
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { ZipIndex } from '../geo/zip-index';
+import { createZonesFor } from '../pricing/repository';
 import { createTerritoryAccess } from './access';
 import * as repo from './repository';
 
@@ -54,7 +55,10 @@ export function createTerritoriesService(deps: { db: Database; zips: ZipIndex })
       if (taken.length > 0) {
         throw new AppError('CONFLICT', `Zip code(s) ${taken.join(', ')} already belong to another territory. Ask the applicant to change them or reject the application.`);
       }
-      return repo.insertTerritory(tx, { licenseeId: application.userId, applicationId: application.id, name: application.territoryName, zipCodes });
+      const territory = await repo.insertTerritory(tx, { licenseeId: application.userId, applicationId: application.id, name: application.territoryName, zipCodes });
+      // Pricing owns the zones; they are created in this transaction, with the territory.
+      await createZonesFor(tx, { id: territory.id, zipCodes });
+      return territory;
     },
 
     listForLicensee: (licenseeId: string) => repo.listTerritoriesOfLicensee(db, licenseeId),

@@ -1,11 +1,11 @@
 import { apiErrorSchema, driverEarningsDailyQuerySchema, driverEarningsDailySchema, licenseeAnalyticsQuerySchema, licenseeAnalyticsSchema, platformAnalyticsSchema } from '@coride/domain';
 import type { AppInstance } from '../../lib/app-instance';
 import { currentUser, requireRole } from '../../plugins/auth';
-import type { AnalyticsService } from './service';
+import type { AnalyticsService } from './analytics';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
-/** Analytics read models: the driver's daily earnings, a territory's analytics, platform statistics. */
+/** Reporting's analytics: the driver's daily earnings, a territory's analytics, platform statistics. */
 export function analyticsRoutes(analytics: AnalyticsService) {
   return async (app: AppInstance) => {
     app.get(

@@ -54,7 +54,19 @@ function goalsFrom(tier: DriverTier, metrics: DriverMetrics): Pick<AnalyticsDriv
   };
 }
 
-/** Analytics read models: everything from rides, offers, the ledger and the escrow sub-ledger. */
+/**
+ * Analytics read models (part of the reporting module, see ./dashboards.ts for the others): the
+ * driver's daily earnings, a territory's analytics, platform statistics. Reporting is the one place
+ * where queries join across modules (rides, offers, profiles, the ledger, the escrow sub-ledger,
+ * stored tiers); it reads any table and writes none.
+ *
+ * What "revenue" means, once for all of reporting (kept as the screens show it today):
+ * - ride revenue (licensee and territory figures, the revenue chart): what riders were charged for
+ *   completed rides, the sum of `rides.total_fare` (tips excluded), dated by completion;
+ * - platform revenue and the admin's daily revenue: money, from the ledger: captured less refunded
+ *   (`payments/views.ts` ledgerTotals, dailyRevenue, capturedToday).
+ * The first is what the marketplace sold; the second what was actually collected.
+ */
 export function createAnalyticsService(db: Database, paymentViews: PaymentViews, now: () => Date, access: TerritoryAccess) {
   /** The driver's money per UTC day: fare and tip parts by capture day, bonus payouts by posting day. */
   async function driverDaily(driverId: string, count: number): Promise<DriverEarningsDay[]> {
