@@ -25,15 +25,15 @@ import { realtimeRoutes } from './modules/realtime/routes';
 import { rewardsRoutes } from './modules/rewards/routes';
 import { ridesRoutes } from './modules/rides/routes';
 import { paymentsRoutes } from './modules/payments/routes';
-import { registerZoneRefresh } from './modules/pricing/refresh';
 import { pricingRoutes } from './modules/pricing/routes';
-import { registerRetention } from './modules/retention/job';
 import type { FaultHook } from './modules/payments/service';
 import { licenseeRoutes } from './modules/territories/routes';
 import { authPlugin } from './plugins/auth';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { registerErrorHandler } from './plugins/error-handler';
 import { secretLogPaths, serializeError } from './lib/safe-error-log';
+import { backgroundJobs } from './jobs';
+import { registerJob } from './lib/jobs';
 import { createServices, type Services } from './services';
 
 export type { AppInstance } from './lib/app-instance';
@@ -128,7 +128,7 @@ export async function buildApp({ config, database, now, faults, logger = true, o
   await app.register(driversRoutes(services.drivers, services.rides, services.performance));
   await app.register(favoritesRoutes(services.favorites));
   await app.register(paymentsRoutes(services.payments, services.paymentViews));
-  await app.register(rewardsRoutes(services.rewards, services.territories, config.settlementSweepMs > 0 ? 60_000 : 0));
+  await app.register(rewardsRoutes(services.rewards, services.territories));
   await app.register(assistantRoutes(services.assistant, services.mediation, config.aiRateLimitPerMinute, shared));
   if (testClock) await app.register(testClockRoutes(testClock, services.payments));
   await app.register(licenseeRoutes({ ...services, now: clock }));
@@ -137,9 +137,7 @@ export async function buildApp({ config, database, now, faults, logger = true, o
   await app.register(analyticsRoutes(services.analytics));
   await app.register(communityRoutes({ tiers: services.tiers, bonusPool: services.bonusPool, territories: services.territories, now: clock }));
   await app.register(realtimeRoutes({ ...services, now: clock, authTimeoutMs: config.wsAuthTimeoutMs, heartbeatMs: config.wsHeartbeatMs }));
-  registerBackgroundWork(app, services, config.dispatchSweepMs, config.settlementSweepMs, config.tierRecomputeMs);
-  registerZoneRefresh(app, services.pricing, config.zoneRefreshMs);
-  registerRetention(app, { db, now: clock }, config.retentionSweepMs);
+  registerBackgroundWork(app, services, config);
   if (config.assistantWarmup) {
     // Trains in the background (yielding between languages); a chat message before it is done waits for it.
     app.addHook('onReady', async () => {
@@ -152,62 +150,20 @@ export async function buildApp({ config, database, now, faults, logger = true, o
 }
 
 
-/** Restores live state from the database once the app is ready, then runs the dispatch sweep. */
-function registerBackgroundWork(app: AppInstance, services: Services, sweepMs: number, settlementMs: number, tierMs: number): void {
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let settlementTimer: ReturnType<typeof setInterval> | undefined;
-  let tierTimer: ReturnType<typeof setInterval> | undefined;
-  let isSweeping = false;
-  let isSettling = false;
-  let isRecomputing = false;
+/**
+ * Restores live state from the database once the app is ready, then starts every background job
+ * (jobs.ts lists them). Hooks of one kind run in order, so the restore finishes before any job runs.
+ */
+function registerBackgroundWork(app: AppInstance, services: Services, config: Config): void {
   app.addHook('onReady', async () => {
     await services.dispatcher.restore();
     await services.drivers.restore();
-    if (settlementMs > 0) {
-      // Every instance runs it: releases are claimed row by row (FOR UPDATE SKIP LOCKED).
-      settlementTimer = setInterval(() => {
-        if (isSettling) return;
-        isSettling = true;
-        services.payments
-          .settle()
-          .catch((error: unknown) => app.log.error({ err: error }, 'settlement run failed'))
-          // Then last month's bonus pools, once the month is over (a run per territory and month, posted once).
-          .then(() => services.bonusPool.runDue())
-          .catch((error: unknown) => app.log.error({ err: error }, 'bonus pool run failed'))
-          .finally(() => (isSettling = false));
-      }, settlementMs);
-      settlementTimer.unref();
-    }
-    if (tierMs > 0) {
-      tierTimer = setInterval(() => {
-        if (isRecomputing) return;
-        isRecomputing = true;
-        services.tiers
-          .recompute()
-          .catch((error: unknown) => app.log.error({ err: error }, 'tier recompute failed'))
-          .finally(() => (isRecomputing = false));
-      }, tierMs);
-      tierTimer.unref();
-    }
-    if (sweepMs <= 0) return;
-    timer = setInterval(() => {
-      if (isSweeping) return;
-      isSweeping = true;
-      // Bookings whose hold was never confirmed first (they become dispatchable or cancelled), then offers.
-      services.rides
-        .resumeUnheldBookings()
-        .then(() => services.dispatcher.sweep())
-        .catch((error: unknown) => app.log.error({ err: error }, 'dispatch sweep failed'))
-        .finally(() => (isSweeping = false));
-    }, sweepMs);
-    timer.unref();
   });
+  // onClose hooks run last-registered first: the hub closes once every job has stopped.
   app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    if (settlementTimer) clearInterval(settlementTimer);
-    if (tierTimer) clearInterval(tierTimer);
     await services.hub.close();
   });
+  for (const job of backgroundJobs(services, config, app.log)) registerJob(app, job);
 }
 
 /** Serves the built single-page app; unknown non-API paths get index.html so the client router decides. */

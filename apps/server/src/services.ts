@@ -20,6 +20,7 @@ import { EstimateRouter, OsrmRouter, type RouteProvider } from './modules/geo/ro
 import { usZipIndex } from './modules/geo/zip-index';
 import { InProcessHub, type RealtimeHub } from './modules/realtime/hub';
 import { defaultDispatchSettings, Dispatcher } from './modules/dispatch/dispatcher';
+import { createRetentionService } from './modules/retention/service';
 import { createRewardsService } from './modules/rewards/service';
 import { createRideReader } from './modules/rides/reader';
 import { createRidesService } from './modules/rides/service';
@@ -92,6 +93,7 @@ export function createServices(config: Config, db: Database, now: () => Date, lo
   const drivers = createDriversService({ db, territories, index, now, dispatcher });
   const tiers = createTiersService({ db, now });
   const bonusPool = createBonusPoolService({ db, now, log, peakTimeZone: config.peakTimeZone });
+  const retention = createRetentionService({ db, now, log });
   const favorites = createFavoritesService(db);
   const performance = createPerformanceReader(db, now);
   const reports = createDashboardReports({ db, index, paymentViews, territories, now });
@@ -110,5 +112,5 @@ export function createServices(config: Config, db: Database, now: () => Date, lo
     log,
   });
 
-  return { zips, geocoder, router, hub, index, territories, accounts, applications, payments, paymentViews, analytics, pricing, rides, rewards, dispatcher, drivers, tiers, bonusPool, favorites, performance, reports, assistant, mediation };
+  return { zips, geocoder, router, hub, index, territories, accounts, applications, payments, paymentViews, analytics, pricing, rides, rewards, dispatcher, drivers, tiers, bonusPool, retention, favorites, performance, reports, assistant, mediation };
 }

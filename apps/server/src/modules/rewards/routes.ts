@@ -16,34 +16,12 @@ import type { RewardsService } from './service';
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be YYYY-MM');
 
-/**
- * The rewards API, and its background work when `jobMs` > 0: the month-end champions job (decides
- * the previous month once it is over; idempotent, so every instance may run it) and giving back the
- * credit of rides the system cancelled.
- */
-export function rewardsRoutes(rewards: RewardsService, territories: TerritoriesService, jobMs = 0) {
+/** The rewards API. Its background work (champions, credit given back) is the rewards sweep in src/jobs.ts. */
+export function rewardsRoutes(rewards: RewardsService, territories: TerritoriesService) {
   /** Which territories' submissions the caller reviews (licensees and admins only): the territory-scope policy. */
   const reviewScope = (user: { id: string; role: string }) => territories.access.scopeOf(user);
 
   return async (app: AppInstance) => {
-    if (jobMs > 0) {
-      let timer: ReturnType<typeof setInterval> | undefined;
-      let isRunning = false;
-      app.addHook('onReady', async () => {
-        timer = setInterval(() => {
-          if (isRunning) return;
-          isRunning = true;
-          Promise.all([rewards.runDueChampions(), rewards.restoreCancelled()])
-            .catch((error: unknown) => app.log.error({ err: error }, 'rewards job failed'))
-            .finally(() => (isRunning = false));
-        }, jobMs);
-        timer.unref();
-      });
-      app.addHook('onClose', async () => {
-        if (timer) clearInterval(timer);
-      });
-    }
-
     app.get('/api/rewards', { onRequest: requireRole('customer'), schema: { response: { 200: rewardsOverviewSchema, ...errors } } }, async (request) =>
       rewards.overview(currentUser(request)),
     );
