@@ -70,7 +70,7 @@ export function createServices(config: Config, db: Database, now: () => Date, lo
   const applications = createApplicationsService({ db, territories, now });
   const provider: PaymentProvider = config.stripe ? new StripeProvider({ secretKey: config.stripe.secretKey, apiUrl: config.stripe.apiUrl }) : new EmbeddedProvider(db, { authorizeDelayMs: config.embeddedAuthDelayMs });
   // Dispute mediation reads and keeps records through payments' repository; payments calls it through its DisputeMediator port (one-way).
-  const mediation = createMediationService({ db, records: createMediationRecords(db), now });
+  const mediation = createMediationService({ db, records: createMediationRecords(db), access: territories.access, now });
   const payments = createPaymentsService({
     db,
     provider,
@@ -80,6 +80,7 @@ export function createServices(config: Config, db: Database, now: () => Date, lo
     settings: { escrowHoldMs: config.escrowHoldMs, disputeWindowMs: config.disputeWindowMs },
     ...(faults ? { faults } : {}),
     mediator: mediation,
+    access: territories.access,
   });
   const paymentViews = createPaymentViews(db, payments, now);
   const analytics = createAnalyticsService(db, paymentViews, now, territories.access);

@@ -5,6 +5,7 @@ import { rideOffers, rides } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import type { AuthenticatedUser } from '../accounts/service';
 import type { DisputeRow } from '../payments/repository';
+import type { TerritoryAccess } from '../territories/access';
 import { cautions, mediationRules, propose } from './mediation-rules';
 
 type FareCharge = { status: string; amount: number; refunded: number; releasedAt: Date | null };
@@ -19,7 +20,6 @@ export type MediationRecords = {
   findDispute(id: string): Promise<DisputeRow | undefined>;
   priorDisputesOf(dispute: DisputeRow): Promise<Pick<DisputeRow, 'status' | 'resolution'>[]>;
   fareOf(rideId: string): Promise<FareCharge | undefined>;
-  licenseeTerritoryIds(licenseeId: string): Promise<string[]>;
   keepShownProposal(disputeId: string, record: DisputeMediationRecord): Promise<void>;
 };
 const minutesBetween = (from: Date | null, to: Date | null) => (from && to ? Math.round(((to.getTime() - from.getTime()) / 60_000) * 10) / 10 : null);
@@ -31,8 +31,8 @@ export type MediationService = ReturnType<typeof createMediationService>;
  * written rules (mediation-rules.ts), keeps the proposal shown on the dispute, and records at
  * resolution whether the licensee followed it (payments' resolveDispute calls `recordDecision`).
  */
-export function createMediationService(deps: { db: Database; records: MediationRecords; now: () => Date }) {
-  const { db, records, now } = deps;
+export function createMediationService(deps: { db: Database; records: MediationRecords; access: Pick<TerritoryAccess, 'licenseeTerritoryIds'>; now: () => Date }) {
+  const { db, records, access, now } = deps;
 
   async function factsOf(dispute: DisputeRow): Promise<MediationFacts> {
     const [ride] = await db.select().from(rides).where(eq(rides.id, dispute.rideId));
@@ -75,7 +75,7 @@ export function createMediationService(deps: { db: Database; records: MediationR
   async function visibleDispute(user: AuthenticatedUser, id: string): Promise<DisputeRow> {
     const dispute = await records.findDispute(id);
     if (!dispute) throw notFound('Dispute');
-    if (user.role === 'licensee' && !(await records.licenseeTerritoryIds(user.id)).includes(dispute.territoryId)) throw notFound('Dispute');
+    if (user.role === 'licensee' && !(await access.licenseeTerritoryIds(user.id)).includes(dispute.territoryId)) throw notFound('Dispute');
     if (user.role !== 'licensee' && user.role !== 'admin') throw notFound('Dispute');
     return dispute;
   }

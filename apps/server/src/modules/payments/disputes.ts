@@ -2,6 +2,7 @@ import { addSplits, emptySplit, splitRefund, type Dispute, type DisputeMediation
 import { AppError, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { AuthenticatedUser } from '../accounts/service';
+import type { TerritoryAccess } from '../territories/access';
 import { remainingSplit } from './charges';
 import type { PaymentsContext } from './context';
 import { accounts, payeePostings, post } from './ledger';
@@ -20,6 +21,9 @@ export type DisputeMediator = {
   ): Promise<DisputeMediationRecord>;
 };
 
+/** Territory scope as disputes need it: the territories a licensee holds (territories/access.ts). */
+export type TerritoryScopePort = Pick<TerritoryAccess, 'licenseeTerritoryIds'>;
+
 /**
  * What dispute mediation may read and write of the disputes payments owns (its `MediationRecords`
  * port), backed by the repository alone: no call back into the payments service, so the wiring is
@@ -30,14 +34,13 @@ export function createMediationRecords(db: PaymentsContext['db']) {
     findDispute: (id: string) => repo.findDispute(db, id),
     priorDisputesOf: (dispute: DisputeRow) => repo.priorDisputesOf(db, dispute),
     fareOf: (rideId: string) => repo.chargeOf(db, rideId, 'fare'),
-    licenseeTerritoryIds: (licenseeId: string) => repo.readLicenseeTerritoryIds(db, licenseeId),
     /** Keeps the proposal shown on a dispute while it is open. */
     keepShownProposal: (id: string, record: DisputeMediationRecord) => repo.setOpenDisputeMediation(db, id, record),
   };
 }
 
 /** Disputes: opened by the rider, resolved by the territory's licensee (or an admin), refunded from escrow or clawed back. */
-export function createDisputes(ctx: PaymentsContext, mediator?: DisputeMediator) {
+export function createDisputes(ctx: PaymentsContext, access: TerritoryScopePort, mediator?: DisputeMediator) {
   const { db, provider, hub, now, log, settings, fault } = ctx;
 
   async function disputeViews(filter: DisputeFilter): Promise<Dispute[]> {
@@ -119,7 +122,7 @@ export function createDisputes(ctx: PaymentsContext, mediator?: DisputeMediator)
   }
 
   async function licenseeTerritoryIds(licenseeId: string): Promise<string[]> {
-    return repo.readLicenseeTerritoryIds(db, licenseeId);
+    return access.licenseeTerritoryIds(licenseeId);
   }
 
   return {

@@ -344,12 +344,6 @@ export async function readTerritoryLicensee(db: Executor, territoryId: string): 
   return row?.licenseeId;
 }
 
-/** The territories a licensee holds (territories owns the table). */
-export async function readLicenseeTerritoryIds(db: Executor, licenseeId: string): Promise<string[]> {
-  const rows = await db.select({ id: territories.id }).from(territories).where(eq(territories.licenseeId, licenseeId));
-  return rows.map((r) => r.id);
-}
-
 /** Names of users (accounts owns the table). */
 export async function readUserNames(db: Executor, ids: string[]): Promise<{ id: string; firstName: string; lastName: string }[]> {
   return ids.length ? db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, ids)) : [];

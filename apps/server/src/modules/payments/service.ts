@@ -2,9 +2,10 @@ import type { Charge } from '@coride/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { RealtimeHub } from '../realtime/hub';
+import { createTerritoryAccess } from '../territories/access';
 import { createCharges, escrowState, remainingSplit } from './charges';
 import { defaultPaymentsSettings, type FaultHook, type PaymentsContext, type PaymentsSettings } from './context';
-import { createDisputes, type DisputeMediator } from './disputes';
+import { createDisputes, type DisputeMediator, type TerritoryScopePort } from './disputes';
 import { createPaymentMethods } from './payment-methods';
 import type { PaymentProvider } from './provider';
 import * as repo from './repository';
@@ -30,6 +31,8 @@ export function createPaymentsService(deps: {
   faults?: FaultHook;
   /** Dispute mediation (assistant/mediation.ts), through the narrow port declared in disputes.ts. */
   mediator?: DisputeMediator;
+  /** Territory scope (territories/access.ts): which disputes a licensee sees and resolves. Built from `db` when not given. */
+  access?: TerritoryScopePort;
 }) {
   const { db } = deps;
   const settings = deps.settings ?? defaultPaymentsSettings;
@@ -46,7 +49,7 @@ export function createPaymentsService(deps: {
   };
   const methods = createPaymentMethods(ctx);
   const charges = createCharges(ctx, methods);
-  const disputes = createDisputes(ctx, deps.mediator);
+  const disputes = createDisputes(ctx, deps.access ?? createTerritoryAccess(db), deps.mediator);
   const settlement = createSettlement(ctx, { ...charges, applyRefund: disputes.applyRefund });
 
   return {
