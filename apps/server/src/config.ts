@@ -59,6 +59,7 @@ const envSchema = z.object({
   TIER_RECOMPUTE_MS: z.coerce.number().int().min(0).optional(),
   ZONE_REFRESH_MS: z.coerce.number().int().min(0).optional(),
   RETENTION_SWEEP_MS: z.coerce.number().int().min(0).optional(),
+  REWARDS_SWEEP_MS: z.coerce.number().int().min(0).optional(),
   PEAK_TIME_ZONE: z
     .string()
     .default(DEFAULT_PEAK_TIME_ZONE)
@@ -147,6 +148,8 @@ export type Config = {
   zoneRefreshMs: number;
   /** How often old sessions, quotes and rejected submissions are deleted (default 1 hour; 0 turns the timer off, the default in tests). */
   retentionSweepMs: number;
+  /** How often the month-end champions are decided and system-cancelled rides' credit given back (default 1 minute; 0, the default when SETTLEMENT_SWEEP_MS is 0, turns the timer off). */
+  rewardsSweepMs: number;
   /** Set: payments go through Stripe (PaymentIntents with manual capture); unset: the embedded provider. */
   stripe: { secretKey: string; apiUrl: string } | undefined;
   /** Lets an admin move the server's clock forward (POST /api/dev/clock): for end-to-end tests of escrow, never in production. */
@@ -247,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tierRecomputeMs: e.TIER_RECOMPUTE_MS ?? (e.NODE_ENV === 'test' ? 0 : 3_600_000),
     zoneRefreshMs: e.ZONE_REFRESH_MS ?? (e.NODE_ENV === 'test' ? 0 : 30_000),
     retentionSweepMs: e.RETENTION_SWEEP_MS ?? (e.NODE_ENV === 'test' ? 0 : 3_600_000),
+    rewardsSweepMs: e.REWARDS_SWEEP_MS ?? (e.SETTLEMENT_SWEEP_MS > 0 ? 60_000 : 0),
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, apiUrl: e.STRIPE_API_URL } : undefined,
     testClock: e.TEST_CLOCK,
     ai: e.AI_BASE_URL ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS } : undefined,
