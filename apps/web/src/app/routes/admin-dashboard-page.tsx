@@ -2,7 +2,8 @@ import { BarChart3Icon, CarIcon, FileTextIcon, LayoutDashboardIcon, LifeBuoyIcon
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DashboardShell } from '@/components/layout/dashboard-shell';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ConsoleTabList } from '@/components/console-tabs';
+import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { VoiceLauncher } from '@/features/assistant/voice-launcher';
 import { LazyDisputesSection } from '@/features/disputes/lazy-disputes-section';
 import { useDisputesRealtime } from '@/features/disputes/use-disputes-realtime';
@@ -54,20 +55,15 @@ export function AdminDashboardPage() {
   return (
     <DashboardShell title={t('title')} subtitle={t('subtitle')}>
       <Tabs value={tab} onValueChange={(value) => setTab(value as TabValue)}>
-        <TabsList aria-label={t('tabs.label')} className="w-full justify-start sm:w-auto">
-          {tabs.map(({ value, icon: Icon }) => (
-            <TabsTrigger key={value} value={value}>
-              <Icon aria-hidden />
-              {t(`tabs.${value}`)}
-              {value === 'disputes' && openDisputes > 0 ? (
-                <span className="ms-0.5 rounded-full bg-primary px-1.5 text-xs text-primary-foreground tabular-nums" data-testid="tab-count-disputes">
-                  {openDisputes}
-                  <span className="sr-only"> {t('tabs.openDisputesSuffix', { count: openDisputes })}</span>
-                </span>
-              ) : null}
-            </TabsTrigger>
-          ))}
-        </TabsList>
+        <ConsoleTabList
+          label={t('tabs.label')}
+          tabs={tabs.map(({ value, icon }) => ({
+            value,
+            icon,
+            label: t(`tabs.${value}`),
+            badge: value === 'disputes' ? { count: openDisputes, suffix: t('tabs.openDisputesSuffix', { count: openDisputes }) } : null,
+          }))}
+        />
         <TabsContent value="overview">
           <OverviewTab
             dashboard={dashboard}

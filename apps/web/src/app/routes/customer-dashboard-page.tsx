@@ -5,7 +5,8 @@ import { DashboardShell } from '@/components/layout/dashboard-shell';
 import { ChatLauncher } from '@/features/assistant/chat-launcher';
 import { VoiceLauncher } from '@/features/assistant/voice-launcher';
 import { LazyRewardsTab } from '@/features/rewards/lazy-rewards';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ConsoleTabList } from '@/components/console-tabs';
+import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { useAuth } from '@/lib/auth';
 import { dashboardHref, dashboardTabFrom, isDashboardTab, type DashboardTab } from '@/lib/dashboard-href';
 import { FavoritesTab } from '@/features/customer-dashboard/components/favorites-tab';
@@ -41,14 +42,7 @@ export function CustomerDashboardPage() {
   return (
     <DashboardShell title={t('title', { name: user.firstName })} subtitle={t('subtitle')}>
       <Tabs value={tab} onValueChange={(value) => isDashboardTab(value) && setTab(value)}>
-        <TabsList aria-label={t('tabs.label')} className="w-full justify-start sm:w-auto">
-          {tabs.map(({ value, icon: Icon }) => (
-            <TabsTrigger key={value} value={value} data-testid={`dashboard-tab-${value}`}>
-              <Icon aria-hidden />
-              {t(`tabs.${value}`)}
-            </TabsTrigger>
-          ))}
-        </TabsList>
+        <ConsoleTabList label={t('tabs.label')} tabs={tabs.map(({ value, icon }) => ({ value, icon, label: t(`tabs.${value}`), testId: `dashboard-tab-${value}` }))} />
         <TabsContent value="overview">
           <OverviewTab user={user} onShowAllRides={() => setTab('rides')} />
         </TabsContent>

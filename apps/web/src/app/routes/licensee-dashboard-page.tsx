@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DashboardShell } from '@/components/layout/dashboard-shell';
 import { ErrorState, LoadingState } from '@/components/ui/query-state';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ConsoleTabList } from '@/components/console-tabs';
+import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { VoiceLauncher } from '@/features/assistant/voice-launcher';
 import { LazyDisputesSection } from '@/features/disputes/lazy-disputes-section';
 import { useDisputesRealtime } from '@/features/disputes/use-disputes-realtime';
@@ -79,23 +80,15 @@ export function LicenseeDashboardPage() {
           <PendingApplicationBanner />
         )}
         <Tabs value={tab} onValueChange={(value) => setTab(value as TabValue)}>
-          <TabsList aria-label={t('tabs.label')} className="w-full justify-start sm:w-auto">
-            {tabs.map(({ value, icon: Icon }) => {
-              const badge = counts[value];
-              return (
-                <TabsTrigger key={value} value={value}>
-                  <Icon aria-hidden />
-                  {value === 'pricing' ? t('pricing:tab') : value === 'community' ? t('rewards:review.tab') : t(`tabs.${value}`)}
-                  {badge && badge.count > 0 ? (
-                    <span className="ms-0.5 rounded-full bg-primary px-1.5 text-xs text-primary-foreground tabular-nums" data-testid={`tab-count-${value}`}>
-                      {badge.count}
-                      <span className="sr-only"> {badge.suffix}</span>
-                    </span>
-                  ) : null}
-                </TabsTrigger>
-              );
-            })}
-          </TabsList>
+          <ConsoleTabList
+            label={t('tabs.label')}
+            tabs={tabs.map(({ value, icon }) => ({
+              value,
+              icon,
+              label: value === 'pricing' ? t('pricing:tab') : value === 'community' ? t('rewards:review.tab') : t(`tabs.${value}`),
+              badge: counts[value],
+            }))}
+          />
           <TabsContent value="overview">
             <OverviewTab
               metrics={metrics.data}

@@ -2,17 +2,7 @@ import type { FavoriteLocation, Location } from '@coride/domain';
 import { BriefcaseIcon, HomeIcon, PlusIcon, StarIcon, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogConfirm,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmButton, ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { ComingSoonButton } from '@/components/ui/coming-soon-button';
 import { toast } from '@/components/ui/use-toast';
@@ -116,26 +106,24 @@ function NamedPlaceButton({
   }
 
   return (
-    <AlertDialog open={isOpen} onOpenChange={setIsOpen}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      open={isOpen}
+      onOpenChange={setIsOpen}
+      trigger={
         <Button variant="outline" size="sm" className="border-dashed" data-testid={testId}>
           <PlusIcon aria-hidden />
           {saveLabel}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t('trip.saveDialogTitle', { name: label })}</AlertDialogTitle>
-          <AlertDialogDescription>{t('trip.saveDialogDescription', { name: label, address: pickup.address })}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t('trip.saveDialogCancel')}</AlertDialogCancel>
-          <AlertDialogConfirm onClick={save} disabled={create.isPending} data-testid={`${testId}-confirm`}>
-            <Icon aria-hidden className="size-4" />
-            {create.isPending ? t('trip.saving') : t('trip.saveConfirm', { name: label })}
-          </AlertDialogConfirm>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={t('trip.saveDialogTitle', { name: label })}
+      description={t('trip.saveDialogDescription', { name: label, address: pickup.address })}
+      cancelLabel={t('trip.saveDialogCancel')}
+      confirm={
+        <ConfirmButton onClick={save} disabled={create.isPending} data-testid={`${testId}-confirm`}>
+          <Icon aria-hidden className="size-4" />
+          {create.isPending ? t('trip.saving') : t('trip.saveConfirm', { name: label })}
+        </ConfirmButton>
+      }
+    />
   );
 }

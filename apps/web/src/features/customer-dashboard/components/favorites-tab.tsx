@@ -3,17 +3,7 @@ import { BriefcaseIcon, HomeIcon, MapPinIcon, NavigationIcon, PencilIcon, PlusIc
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogConfirm,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmButton, ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -125,26 +115,24 @@ function DeleteFavoriteButton({ favorite }: { favorite: FavoriteLocation }) {
     }
   }
   return (
-    <AlertDialog open={isOpen} onOpenChange={setIsOpen}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      open={isOpen}
+      onOpenChange={setIsOpen}
+      trigger={
         <Button variant="ghost" size="sm" className="text-destructive hover:bg-destructive/5" aria-label={t('favorites.deleteLabel', { name: favorite.name })} data-testid="delete-favorite">
           <Trash2Icon aria-hidden />
           {t('favorites.delete')}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t('favorites.deleteTitle', { name: favorite.name })}</AlertDialogTitle>
-          <AlertDialogDescription>{t('favorites.deleteDescription', { address: favorite.address })}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t('favorites.keep')}</AlertDialogCancel>
-          <AlertDialogConfirm variant="destructive" onClick={() => void confirm()} disabled={remove.isPending} data-testid="confirm-delete-favorite">
-            {remove.isPending ? <Spinner /> : <Trash2Icon aria-hidden className="size-4" />}
-            {t('favorites.deleteConfirm')}
-          </AlertDialogConfirm>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={t('favorites.deleteTitle', { name: favorite.name })}
+      description={t('favorites.deleteDescription', { address: favorite.address })}
+      cancelLabel={t('favorites.keep')}
+      confirm={
+        <ConfirmButton variant="destructive" onClick={() => void confirm()} disabled={remove.isPending} data-testid="confirm-delete-favorite">
+          {remove.isPending ? <Spinner /> : <Trash2Icon aria-hidden className="size-4" />}
+          {t('favorites.deleteConfirm')}
+        </ConfirmButton>
+      }
+    />
   );
 }

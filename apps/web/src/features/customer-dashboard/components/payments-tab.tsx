@@ -3,17 +3,7 @@ import { CreditCardIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePaymentMethods } from '@/api/payments';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogConfirm,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmButton, ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -135,8 +125,10 @@ function RemovePaymentMethodButton({ method, name, isOnly }: { method: PaymentMe
   }
   const consequence = isOnly ? t('payments.removeOnly') : method.isDefault ? t('payments.removeDefault') : null;
   return (
-    <AlertDialog open={isOpen} onOpenChange={setIsOpen}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      open={isOpen}
+      onOpenChange={setIsOpen}
+      trigger={
         <Button
           variant="ghost"
           size="sm"
@@ -147,23 +139,21 @@ function RemovePaymentMethodButton({ method, name, isOnly }: { method: PaymentMe
           <Trash2Icon aria-hidden />
           {t('payments.remove')}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t('payments.removeTitle', { card: name })}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {t('payments.removeDescription')}
-            {consequence ? ` ${consequence}` : null}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t('payments.keep')}</AlertDialogCancel>
-          <AlertDialogConfirm variant="destructive" onClick={() => void confirm()} disabled={remove.isPending} data-testid="confirm-remove-payment-method">
-            {remove.isPending ? <Spinner /> : null}
-            {remove.isPending ? t('payments.removing') : t('payments.removeConfirm')}
-          </AlertDialogConfirm>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={t('payments.removeTitle', { card: name })}
+      description={
+        <>
+          {t('payments.removeDescription')}
+          {consequence ? ` ${consequence}` : null}
+        </>
+      }
+      cancelLabel={t('payments.keep')}
+      confirm={
+        <ConfirmButton variant="destructive" onClick={() => void confirm()} disabled={remove.isPending} data-testid="confirm-remove-payment-method">
+          {remove.isPending ? <Spinner /> : null}
+          {remove.isPending ? t('payments.removing') : t('payments.removeConfirm')}
+        </ConfirmButton>
+      }
+    />
   );
 }

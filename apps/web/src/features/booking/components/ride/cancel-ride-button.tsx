@@ -2,17 +2,7 @@ import type { Ride } from '@coride/domain';
 import { XCircleIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogConfirm,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmButton, ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
@@ -39,26 +29,24 @@ export function CancelRideButton({ ride, onCancelled }: { ride: Ride; onCancelle
   }
 
   return (
-    <AlertDialog open={isOpen} onOpenChange={setIsOpen}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      open={isOpen}
+      onOpenChange={setIsOpen}
+      trigger={
         <Button variant="outline" className="w-full border-destructive/50 text-destructive hover:bg-destructive/5" data-testid="cancel-ride">
           <XCircleIcon aria-hidden />
           {t('ride.cancel.button')}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t('ride.cancel.title')}</AlertDialogTitle>
-          <AlertDialogDescription>{ride.status === 'accepted' ? t('ride.cancel.descriptionAccepted') : t('ride.cancel.description')}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t('ride.cancel.keep')}</AlertDialogCancel>
-          <AlertDialogConfirm variant="destructive" onClick={() => void confirm()} disabled={cancel.isPending} data-testid="confirm-cancel-ride">
-            {cancel.isPending ? <Spinner /> : null}
-            {cancel.isPending ? t('ride.cancel.cancelling') : t('ride.cancel.confirm')}
-          </AlertDialogConfirm>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={t('ride.cancel.title')}
+      description={ride.status === 'accepted' ? t('ride.cancel.descriptionAccepted') : t('ride.cancel.description')}
+      cancelLabel={t('ride.cancel.keep')}
+      confirm={
+        <ConfirmButton variant="destructive" onClick={() => void confirm()} disabled={cancel.isPending} data-testid="confirm-cancel-ride">
+          {cancel.isPending ? <Spinner /> : null}
+          {cancel.isPending ? t('ride.cancel.cancelling') : t('ride.cancel.confirm')}
+        </ConfirmButton>
+      }
+    />
   );
 }
