@@ -93,7 +93,7 @@ export function createDashboardReports(deps: { db: Database; index: DriverLocati
     },
 
     async licenseeMetrics(licenseeId: string): Promise<LicenseeMetrics> {
-      const territoryIds = await territories.territoryIdsOfLicensee(licenseeId);
+      const territoryIds = await territories.access.licenseeTerritoryIds(licenseeId);
       const totals = await rideTotalsByTerritory(db, territoryIds, monthStartOf(now()));
       // Commission is what the ledger credited to the licensee's account (released from escrow).
       const commission = await paymentViews.licenseeCommission(licenseeId, territoryIds);

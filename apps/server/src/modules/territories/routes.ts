@@ -30,7 +30,7 @@ export function licenseeRoutes(deps: {
     app.get(
       '/api/licensee/drivers',
       { onRequest: requireRole('licensee'), schema: { response: { 200: z.array(licenseeDriverSchema), ...errors } } },
-      async (request) => drivers.driversOfTerritories(await territories.territoryIdsOfLicensee(currentUser(request).id), monthStartOf(now())),
+      async (request) => drivers.driversOfTerritories(await territories.access.licenseeTerritoryIds(currentUser(request).id), monthStartOf(now())),
     );
 
     app.get('/api/licensee/metrics', { onRequest: requireRole('licensee'), schema: { response: { 200: licenseeMetricsSchema, ...errors } } }, async (request) =>

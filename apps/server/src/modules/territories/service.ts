@@ -62,6 +62,5 @@ export function createTerritoriesService(deps: { db: Database; zips: ZipIndex })
     },
 
     listForLicensee: (licenseeId: string) => repo.listTerritoriesOfLicensee(db, licenseeId),
-    territoryIdsOfLicensee: access.licenseeTerritoryIds,
   };
 }
