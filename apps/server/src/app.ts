@@ -114,7 +114,7 @@ export async function buildApp({ config, database, now, faults, logger = true, o
   const shared = await openSharedState(config, app.log);
   // Closing twice is harmless: the background work's onClose (below) closes the hub too.
   if (shared) app.addHook('onClose', () => shared.close());
-  const services = createServices(config, db, clock, app.log, faults, shared);
+  const services = createServices({ config, db, now: clock, log: app.log, faults, shared });
   app.decorate('services', services);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(authPlugin, { accounts: services.accounts });

@@ -42,7 +42,8 @@ export type Services = ReturnType<typeof createServices>;
  * Wires the modules together. The clock is injectable so tests can move time; `shared` (REDIS_URL)
  * replaces the in-process hub and sign-in throttle with ones every instance shares.
  */
-export function createServices(config: Config, db: Database, now: () => Date, log: FastifyBaseLogger, faults?: FaultHook, shared?: SharedState) {
+export function createServices(deps: { config: Config; db: Database; now: () => Date; log: FastifyBaseLogger; faults?: FaultHook | undefined; shared?: SharedState | undefined }) {
+  const { config, db, now, log, faults, shared } = deps;
   const zips = usZipIndex();
   const offline = new OfflineGeocoder(zips);
   const geocoder: Geocoder = config.geocoderUrl ? new HttpGeocoder(config.geocoderUrl, offline) : offline;
@@ -83,7 +84,7 @@ export function createServices(config: Config, db: Database, now: () => Date, lo
     access: territories.access,
   });
   const paymentViews = createPaymentViews(db, payments, now);
-  const analytics = createAnalyticsService(db, paymentViews, now, territories.access);
+  const analytics = createAnalyticsService({ db, paymentViews, now, access: territories.access });
 
   // One way: the dispatcher reads rides through the repository (RideReader); rides and drivers call it through DispatchPort.
   const settings = { ...defaultDispatchSettings, offerTimeoutMs: config.offerTimeoutMs };
@@ -95,7 +96,7 @@ export function createServices(config: Config, db: Database, now: () => Date, lo
   const tiers = createTiersService({ db, now });
   const bonusPool = createBonusPoolService({ db, now, log, peakTimeZone: config.peakTimeZone });
   const retention = createRetentionService({ db, now, log });
-  const favorites = createFavoritesService(db);
+  const favorites = createFavoritesService({ db });
   const performance = createPerformanceReader(db, now);
   const reports = createDashboardReports({ db, index, paymentViews, territories, now });
 

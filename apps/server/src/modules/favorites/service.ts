@@ -14,7 +14,8 @@ export type FavoritesService = ReturnType<typeof createFavoritesService>;
 const pick = (row: FavoriteRow): FavoriteLocation => ({ id: row.id, name: row.name, address: row.address, lat: row.lat, lng: row.lng });
 
 /** A rider's saved places; every query is scoped to the caller, so other riders' rows are 404. */
-export function createFavoritesService(db: Database) {
+export function createFavoritesService(deps: { db: Database }) {
+  const { db } = deps;
   return {
     async list(userId: string): Promise<FavoriteLocation[]> {
       return (await listFavoritesOf(db, userId)).map(pick);

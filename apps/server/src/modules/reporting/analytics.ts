@@ -67,7 +67,8 @@ function goalsFrom(tier: DriverTier, metrics: DriverMetrics): Pick<AnalyticsDriv
  *   (`payments/views.ts` ledgerTotals, dailyRevenue, capturedToday).
  * The first is what the marketplace sold; the second what was actually collected.
  */
-export function createAnalyticsService(db: Database, paymentViews: PaymentViews, now: () => Date, access: TerritoryAccess) {
+export function createAnalyticsService(deps: { db: Database; paymentViews: PaymentViews; now: () => Date; access: TerritoryAccess }) {
+  const { db, paymentViews, now, access } = deps;
   /** The driver's money per UTC day: fare and tip parts by capture day, bonus payouts by posting day. */
   async function driverDaily(driverId: string, count: number): Promise<DriverEarningsDay[]> {
     const keys = days(count, now());
