@@ -14,11 +14,12 @@ import {
 } from '@coride/domain';
 import { DEFAULT_PEAK_TIME_ZONE, isPeakTime, peakHoursBetween } from '@coride/domain/community/peak-hours';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { bonusPoolRuns, driverOnlineSessions, rideOffers, rides, territories, users } from '../../db/schema';
+import { driverOnlineSessions, rideOffers, rides, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { histories, judgeCohort, territoryDriverIds } from '../drivers/performance';
+import * as repo from './repository';
 import { accounts, balance, feeAccount, post, type Posting } from '../payments/ledger';
 
 /** The pool account of a territory (docs/money.md). */
@@ -233,11 +234,8 @@ export function createBonusPoolService(deps: { db: Database; now: () => Date; lo
     const { start, end } = monthBounds(month);
     const at = now();
     return db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`bonus_pool:${territory.id}`}))`);
-      const [existing] = await tx
-        .select()
-        .from(bonusPoolRuns)
-        .where(and(eq(bonusPoolRuns.territoryId, territory.id), eq(bonusPoolRuns.month, month)));
+      await repo.lockBonusPool(tx, territory.id);
+      const existing = await repo.findBonusPoolRun(tx, territory.id, month);
       if (existing) return { territoryId: territory.id, posted: false, funding: existing.funding, paid: existing.paid, surplus: existing.surplus };
 
       const income = await monthlyIncome(tx, territory.id, territory.licenseeId, start, end);
@@ -276,7 +274,7 @@ export function createBonusPoolService(deps: { db: Database; now: () => Date; lo
         scaledDown: run.scaledDown,
         drivers: run.drivers.map((payout) => ({ ...lines.get(payout.driverId)!, quintile: payout.quintile, target: payout.target, paid: payout.paid, total: payout.total })),
       };
-      await tx.insert(bonusPoolRuns).values({
+      await repo.insertBonusPoolRun(tx, {
         territoryId: territory.id,
         month,
         funding: run.funding.total,
@@ -294,11 +292,7 @@ export function createBonusPoolService(deps: { db: Database; now: () => Date; lo
     const { end } = monthBounds(month);
     if (end > now()) throw new AppError('CONFLICT', `The month ${month} is not over yet: its pool runs from ${end.toISOString()}`);
     // Every territory (one created later gets an empty run: nothing released, nobody paid).
-    const list = await db
-      .select({ id: territories.id, licenseeId: territories.licenseeId })
-      .from(territories)
-      .where(territoryIds ? inArray(territories.id, territoryIds) : undefined)
-      .orderBy(asc(territories.id));
+    const list = await repo.territoriesWithLicensee(db, territoryIds);
     const runs: BonusPoolRunResult['runs'] = [];
     for (const territory of list) runs.push(await runTerritory(territory, month));
     return { month, runs };
@@ -310,15 +304,9 @@ export function createBonusPoolService(deps: { db: Database; now: () => Date; lo
     /** The previous month's pools of the territories that have not run yet (on the settlement tick). */
     async runDue(): Promise<number> {
       const month = previousMonth(now());
-      const missing = await db
-        .select({ id: territories.id })
-        .from(territories)
-        .where(and(sql`not exists (select 1 from ${bonusPoolRuns} where ${bonusPoolRuns.territoryId} = ${territories.id} and ${bonusPoolRuns.month} = ${month})`));
+      const missing = await repo.territoryIdsWithoutRun(db, month);
       if (missing.length === 0) return 0;
-      const result = await run(
-        month,
-        missing.map((row) => row.id),
-      );
+      const result = await run(month, missing);
       const posted = result.runs.filter((r) => r.posted).length;
       if (posted > 0) log.info({ month, territories: posted }, 'bonus pools run');
       return posted;
@@ -326,22 +314,13 @@ export function createBonusPoolService(deps: { db: Database; now: () => Date; lo
 
     /** The stored run of a territory and month; undefined when it has not run. */
     async stored(territoryId: string, month: string): Promise<StoredRun | undefined> {
-      const [row] = await db
-        .select()
-        .from(bonusPoolRuns)
-        .where(and(eq(bonusPoolRuns.territoryId, territoryId), eq(bonusPoolRuns.month, month)));
+      const row = await repo.findBonusPoolRun(db, territoryId, month);
       return row ? { territoryId, month, funding: row.funding, paid: row.paid, surplus: row.surplus, summary: row.summary as BonusPoolRunSummary } : undefined;
     },
 
     /** The month of the newest stored run of a territory, if any. */
     async latestMonth(territoryId: string): Promise<string | undefined> {
-      const [row] = await db
-        .select({ month: bonusPoolRuns.month })
-        .from(bonusPoolRuns)
-        .where(eq(bonusPoolRuns.territoryId, territoryId))
-        .orderBy(sql`${bonusPoolRuns.month} desc`)
-        .limit(1);
-      return row?.month;
+      return repo.latestRunMonth(db, territoryId);
     },
   };
 }

@@ -1,9 +1,8 @@
 import { driverTiers as tierNames, type DriverMetrics, type DriverTier, type DriverTiersResponse, type TierRecomputeResponse } from '@coride/domain';
-import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { driverProfiles, driverTiers, territories, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { judgeCohort, territoryDriverIds } from '../drivers/performance';
+import * as repo from './repository';
 
 const asTier = (value: string): DriverTier => ((tierNames as readonly string[]).includes(value) ? (value as DriverTier) : 'Probationary');
 
@@ -33,19 +32,13 @@ export function createTiersService(deps: { db: Database; now: () => Date }) {
    */
   async function recomputeTerritory(territoryId: string, at: Date, minIntervalMs = 0): Promise<TerritoryOutcome> {
     return db.transaction(async (tx) => {
-      const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${`driver_tiers:${territoryId}`})) as locked`);
-      const isLocked = (lock as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked === true;
+      const isLocked = await repo.tryTierLock(tx, territoryId);
       // Being computed elsewhere: that computation's time starts the next interval.
       if (!isLocked) return { retryAfterSeconds: Math.max(1, Math.ceil(minIntervalMs / 1000)) };
       if (minIntervalMs > 0) {
-        const [last] = await tx
-          .select({ computedAt: driverTiers.computedAt })
-          .from(driverTiers)
-          .where(eq(driverTiers.territoryId, territoryId))
-          .orderBy(desc(driverTiers.computedAt))
-          .limit(1);
+        const last = await repo.lastTierComputedAt(tx, territoryId);
         // A stored time ahead of this clock (another instance's clock) counts as just now.
-        const waitMs = last ? Math.min(minIntervalMs, last.computedAt.getTime() + minIntervalMs - at.getTime()) : 0;
+        const waitMs = last ? Math.min(minIntervalMs, last.getTime() + minIntervalMs - at.getTime()) : 0;
         if (waitMs > 0) return { retryAfterSeconds: Math.ceil(waitMs / 1000) };
       }
       const ids = await territoryDriverIds(tx, territoryId);
@@ -60,18 +53,13 @@ export function createTiersService(deps: { db: Database; now: () => Date }) {
           metrics: { ...member.metrics },
           computedAt: at,
         };
-        await tx
-          .insert(driverTiers)
-          .values({ driverId: member.driverId, ...row })
-          .onConflictDoUpdate({ target: driverTiers.driverId, set: row });
+        await repo.upsertDriverTier(tx, member.driverId, row);
       }
       return { drivers: judged.members.length };
     });
   }
 
-  async function allTerritoryIds(): Promise<string[]> {
-    return (await db.select({ id: territories.id }).from(territories)).map((row) => row.id);
-  }
+  const allTerritoryIds = () => repo.allTerritoryIds(db);
 
   return {
     /** The timer's round: recomputes the given territories (all when omitted), skipping one another instance is recomputing. */
@@ -110,22 +98,7 @@ export function createTiersService(deps: { db: Database; now: () => Date }) {
 
     /** The stored tiers of a territory's current drivers, best score first. */
     async list(territoryId: string): Promise<DriverTiersResponse> {
-      const rows = await db
-        .select({
-          driverId: driverTiers.driverId,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          tier: driverTiers.tier,
-          overallScore: driverTiers.overallScore,
-          topFraction: driverTiers.topFraction,
-          metrics: driverTiers.metrics,
-          computedAt: driverTiers.computedAt,
-        })
-        .from(driverTiers)
-        .innerJoin(users, eq(users.id, driverTiers.driverId))
-        .innerJoin(driverProfiles, eq(driverProfiles.userId, driverTiers.driverId))
-        .where(and(eq(driverTiers.territoryId, territoryId), eq(driverProfiles.territoryId, territoryId), eq(driverProfiles.isApproved, true)))
-        .orderBy(desc(driverTiers.overallScore), sql`${users.lastName}, ${users.firstName}, ${driverTiers.driverId}`);
+      const rows = await repo.storedTiersOfTerritory(db, territoryId);
       const newest = rows.reduce<Date | null>((latest, row) => (latest === null || row.computedAt > latest ? row.computedAt : latest), null);
       return {
         territoryId,

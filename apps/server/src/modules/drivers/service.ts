@@ -1,7 +1,5 @@
 import type { LatLng } from '@coride/domain';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { driverApplications, driverOnlineSessions, driverPresence, driverProfiles, rides, territories as territoryTable } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { setDriverTerritory } from '../applications/repository';
 import type { AuthenticatedUser } from '../accounts/service';
@@ -9,6 +7,7 @@ import type { DriverLocationIndex } from '../dispatch/driver-index';
 import type { DispatchPort } from '../dispatch/port';
 import * as rideRepo from '../rides/repository';
 import type { TerritoriesService } from '../territories/service';
+import * as repo from './repository';
 
 /** Location updates closer together than this are dropped; the database is written at most this often. */
 const LOCATION_THROTTLE_MS = 1000;
@@ -35,28 +34,19 @@ export function createDriversService(deps: {
   }
 
   async function profileOf(driverId: string) {
-    const [row] = await db
-      .select({ profile: driverProfiles, presence: driverPresence, territoryName: territoryTable.name })
-      .from(driverProfiles)
-      .leftJoin(driverPresence, eq(driverPresence.driverId, driverProfiles.userId))
-      .leftJoin(territoryTable, eq(territoryTable.id, driverProfiles.territoryId))
-      .where(eq(driverProfiles.userId, driverId))
-      .limit(1);
+    const row = await repo.findProfileWithPresence(db, driverId);
     if (!row) throw notFound('Driver profile');
     return row;
   }
 
   /** Starts the driver's online session, unless one is running. */
   async function openSession(driverId: string, at: Date): Promise<void> {
-    await db.insert(driverOnlineSessions).values({ driverId, startedAt: at }).onConflictDoNothing();
+    await repo.openOnlineSession(db, driverId, at);
   }
 
   /** Ends the driver's running online session, if any. */
   async function closeSession(driverId: string, at: Date): Promise<void> {
-    await db
-      .update(driverOnlineSessions)
-      .set({ endedAt: sql`greatest(${driverOnlineSessions.startedAt}, ${at})` })
-      .where(and(eq(driverOnlineSessions.driverId, driverId), isNull(driverOnlineSessions.endedAt)));
+    await repo.closeOnlineSession(db, driverId, at);
   }
 
   return {
@@ -66,20 +56,8 @@ export function createDriversService(deps: {
      * position): no app is connected to a process that has just started.
      */
     async restore(): Promise<number> {
-      await db.execute(sql`
-        update ${driverOnlineSessions} s
-        set ended_at = greatest(s.started_at, coalesce(p.location_updated_at, s.started_at))
-        from ${driverPresence} p
-        where s.ended_at is null and p.driver_id = s.driver_id`);
-      await db
-        .update(driverOnlineSessions)
-        .set({ endedAt: driverOnlineSessions.startedAt })
-        .where(isNull(driverOnlineSessions.endedAt));
-      const online = await db
-        .select({ driverId: driverPresence.driverId, lat: driverPresence.lat, lng: driverPresence.lng, territoryId: driverProfiles.territoryId })
-        .from(driverPresence)
-        .innerJoin(driverProfiles, eq(driverProfiles.userId, driverPresence.driverId))
-        .where(and(eq(driverPresence.status, 'online'), eq(driverProfiles.isApproved, true)));
+      await repo.endSessionsLeftRunning(db);
+      const online = await repo.onlineApprovedDrivers(db);
       for (const d of online) {
         if (d.lat !== null && d.lng !== null && d.territoryId) index.upsert({ driverId: d.driverId, territoryId: d.territoryId, lat: d.lat, lng: d.lng });
       }
@@ -88,23 +66,11 @@ export function createDriversService(deps: {
 
     async me(driver: AuthenticatedUser) {
       const { profile, presence, territoryName } = await profileOf(driver.id);
-      const [application] = await db
-        .select({ status: driverApplications.status })
-        .from(driverApplications)
-        .where(eq(driverApplications.userId, driver.id))
-        .orderBy(desc(driverApplications.submittedAt))
-        .limit(1);
+      const applicationStatus = await repo.latestApplicationStatus(db, driver.id);
       const at = now();
       const dayStart = new Date(at);
       dayStart.setUTCHours(0, 0, 0, 0);
-      const [totals] = await db
-        .select({
-          totalRides: sql<number>`count(*) filter (where ${rides.status} = 'completed')::int`,
-          todayRides: sql<number>`count(*) filter (where ${rides.status} = 'completed' and ${rides.completedAt} >= ${dayStart})::int`,
-          todayEarnings: sql<number>`coalesce(sum(${rides.subtotal} + ${rides.tip}) filter (where ${rides.status} = 'completed' and ${rides.completedAt} >= ${dayStart}), 0)::int`,
-        })
-        .from(rides)
-        .where(eq(rides.driverId, driver.id));
+      const totals = await repo.rideTotalsOfDriver(db, driver.id, dayStart);
       return {
         vehicleMake: profile.vehicleMake,
         vehicleModel: profile.vehicleModel,
@@ -116,7 +82,7 @@ export function createDriversService(deps: {
         vehicleAge: profile.vehicleAge,
         driveArea: profile.driveArea,
         isApproved: profile.isApproved,
-        applicationStatus: application?.status ?? 'pending',
+        applicationStatus: applicationStatus ?? 'pending',
         territoryName: territoryName ?? null,
         status: presence?.status ?? 'offline',
         currentLocation: presence?.lat != null && presence.lng != null ? { lat: presence.lat, lng: presence.lng } : null,
@@ -131,10 +97,7 @@ export function createDriversService(deps: {
       const { profile } = await profileOf(driver.id);
       const at = now();
       if (status === 'offline') {
-        await db
-          .insert(driverPresence)
-          .values({ driverId: driver.id, status: 'offline', statusChangedAt: at })
-          .onConflictDoUpdate({ target: driverPresence.driverId, set: { status: 'offline', statusChangedAt: at } });
+        await repo.setPresenceOffline(db, driver.id, at);
         await inOrder(driver.id, () => closeSession(driver.id, at));
         index.remove(driver.id);
         await deps.dispatcher.releaseDriver(driver.id);
@@ -151,8 +114,7 @@ export function createDriversService(deps: {
         territoryId = placed.territory.id;
         await setDriverTerritory(db, driver.id, territoryId);
       }
-      const values = { status: 'online' as const, lat: location.lat, lng: location.lng, locationUpdatedAt: at, statusChangedAt: at };
-      await db.insert(driverPresence).values({ driverId: driver.id, ...values }).onConflictDoUpdate({ target: driverPresence.driverId, set: values });
+      await repo.setPresenceOnline(db, driver.id, location, at);
       await inOrder(driver.id, () => openSession(driver.id, at));
       index.upsert({ driverId: driver.id, territoryId, lat: location.lat, lng: location.lng });
       lastUpdate.set(driver.id, { at: at.getTime(), persistedAt: at.getTime() });
@@ -163,8 +125,7 @@ export function createDriversService(deps: {
     async connected(driverId: string): Promise<void> {
       const at = now();
       await inOrder(driverId, async () => {
-        const [presence] = await db.select({ status: driverPresence.status }).from(driverPresence).where(eq(driverPresence.driverId, driverId));
-        if (presence?.status === 'online') await openSession(driverId, at);
+        if ((await repo.presenceStatusOf(db, driverId)) === 'online') await openSession(driverId, at);
       });
     },
 
@@ -185,10 +146,7 @@ export function createDriversService(deps: {
       const shouldPersist = !previous || at - previous.persistedAt >= LOCATION_PERSIST_MS;
       lastUpdate.set(driverId, { at, persistedAt: shouldPersist ? at : previous.persistedAt });
       if (shouldPersist) {
-        await db
-          .update(driverPresence)
-          .set({ lat: location.lat, lng: location.lng, locationUpdatedAt: new Date(at) })
-          .where(eq(driverPresence.driverId, driverId));
+        await repo.persistLocation(db, driverId, location, new Date(at));
       }
     },
 
@@ -199,23 +157,8 @@ export function createDriversService(deps: {
     /** Licensee view: drivers of the given territories with their ride totals this month. */
     async driversOfTerritories(territoryIds: string[], monthStart: Date) {
       if (territoryIds.length === 0) return [];
-      const rows = await db.query.driverProfiles.findMany({
-        where: (p, { inArray: within }) => within(p.territoryId, territoryIds),
-        with: { user: true },
-      });
-      const ids = rows.map((r) => r.userId);
-      const totals = ids.length
-        ? await db
-            .select({
-              driverId: rides.driverId,
-              totalRides: sql<number>`count(*) filter (where ${rides.status} = 'completed')::int`,
-              monthlyEarnings: sql<number>`coalesce(sum(${rides.subtotal} + ${rides.tip}) filter (where ${rides.status} = 'completed' and ${rides.completedAt} >= ${monthStart}), 0)::int`,
-              rating: sql<number | null>`avg(${rides.rating})::float`,
-            })
-            .from(rides)
-            .where(inArray(rides.driverId, ids))
-            .groupBy(rides.driverId)
-        : [];
+      const rows = await repo.profilesOfTerritories(db, territoryIds);
+      const totals = await repo.rideTotalsOfDrivers(db, rows.map((r) => r.userId), monthStart);
       return rows.map((p) => {
         const t = totals.find((x) => x.driverId === p.userId);
         return {

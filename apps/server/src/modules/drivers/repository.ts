@@ -1,0 +1,118 @@
+import type { LatLng } from '@coride/domain';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { driverApplications, driverOnlineSessions, driverPresence, driverProfiles, rides, territories as territoryTable } from '../../db/schema';
+
+/** The driver's profile with presence and territory name (undefined without a profile). */
+export async function findProfileWithPresence(db: Executor, driverId: string) {
+  const [row] = await db
+    .select({ profile: driverProfiles, presence: driverPresence, territoryName: territoryTable.name })
+    .from(driverProfiles)
+    .leftJoin(driverPresence, eq(driverPresence.driverId, driverProfiles.userId))
+    .leftJoin(territoryTable, eq(territoryTable.id, driverProfiles.territoryId))
+    .where(eq(driverProfiles.userId, driverId))
+    .limit(1);
+  return row;
+}
+
+/** Starts the driver's online session, unless one is running. */
+export async function openOnlineSession(db: Executor, driverId: string, at: Date): Promise<void> {
+  await db.insert(driverOnlineSessions).values({ driverId, startedAt: at }).onConflictDoNothing();
+}
+
+/** Ends the driver's running online session, if any. */
+export async function closeOnlineSession(db: Executor, driverId: string, at: Date): Promise<void> {
+  await db
+    .update(driverOnlineSessions)
+    .set({ endedAt: sql`greatest(${driverOnlineSessions.startedAt}, ${at})` })
+    .where(and(eq(driverOnlineSessions.driverId, driverId), isNull(driverOnlineSessions.endedAt)));
+}
+
+/** Ends every running session at its driver's last stored position, or at its start without one. */
+export async function endSessionsLeftRunning(db: Executor): Promise<void> {
+  await db.execute(sql`
+    update ${driverOnlineSessions} s
+    set ended_at = greatest(s.started_at, coalesce(p.location_updated_at, s.started_at))
+    from ${driverPresence} p
+    where s.ended_at is null and p.driver_id = s.driver_id`);
+  await db
+    .update(driverOnlineSessions)
+    .set({ endedAt: driverOnlineSessions.startedAt })
+    .where(isNull(driverOnlineSessions.endedAt));
+}
+
+/** The online, approved drivers with their last position and territory. */
+export async function onlineApprovedDrivers(db: Executor) {
+  return db
+    .select({ driverId: driverPresence.driverId, lat: driverPresence.lat, lng: driverPresence.lng, territoryId: driverProfiles.territoryId })
+    .from(driverPresence)
+    .innerJoin(driverProfiles, eq(driverProfiles.userId, driverPresence.driverId))
+    .where(and(eq(driverPresence.status, 'online'), eq(driverProfiles.isApproved, true)));
+}
+
+export async function latestApplicationStatus(db: Executor, driverId: string) {
+  const [application] = await db
+    .select({ status: driverApplications.status })
+    .from(driverApplications)
+    .where(eq(driverApplications.userId, driverId))
+    .orderBy(desc(driverApplications.submittedAt))
+    .limit(1);
+  return application?.status;
+}
+
+/** The driver's completed rides: all of them, and today's with their earnings (subtotal + tip). */
+export async function rideTotalsOfDriver(db: Executor, driverId: string, dayStart: Date) {
+  const [totals] = await db
+    .select({
+      totalRides: sql<number>`count(*) filter (where ${rides.status} = 'completed')::int`,
+      todayRides: sql<number>`count(*) filter (where ${rides.status} = 'completed' and ${rides.completedAt} >= ${dayStart})::int`,
+      todayEarnings: sql<number>`coalesce(sum(${rides.subtotal} + ${rides.tip}) filter (where ${rides.status} = 'completed' and ${rides.completedAt} >= ${dayStart}), 0)::int`,
+    })
+    .from(rides)
+    .where(eq(rides.driverId, driverId));
+  return totals;
+}
+
+export async function setPresenceOffline(db: Executor, driverId: string, at: Date): Promise<void> {
+  await db
+    .insert(driverPresence)
+    .values({ driverId, status: 'offline', statusChangedAt: at })
+    .onConflictDoUpdate({ target: driverPresence.driverId, set: { status: 'offline', statusChangedAt: at } });
+}
+
+export async function setPresenceOnline(db: Executor, driverId: string, location: LatLng, at: Date): Promise<void> {
+  const values = { status: 'online' as const, lat: location.lat, lng: location.lng, locationUpdatedAt: at, statusChangedAt: at };
+  await db.insert(driverPresence).values({ driverId, ...values }).onConflictDoUpdate({ target: driverPresence.driverId, set: values });
+}
+
+export async function presenceStatusOf(db: Executor, driverId: string) {
+  const [presence] = await db.select({ status: driverPresence.status }).from(driverPresence).where(eq(driverPresence.driverId, driverId));
+  return presence?.status;
+}
+
+export async function persistLocation(db: Executor, driverId: string, location: LatLng, at: Date): Promise<void> {
+  await db.update(driverPresence).set({ lat: location.lat, lng: location.lng, locationUpdatedAt: at }).where(eq(driverPresence.driverId, driverId));
+}
+
+/** The driver profiles of territories, with their users (relational query: needs the Database). */
+export async function profilesOfTerritories(db: Database, territoryIds: string[]) {
+  return db.query.driverProfiles.findMany({
+    where: (p, { inArray: within }) => within(p.territoryId, territoryIds),
+    with: { user: true },
+  });
+}
+
+/** Per driver: completed rides, this month's earnings (subtotal + tip), average rating. */
+export async function rideTotalsOfDrivers(db: Executor, driverIds: string[], monthStart: Date) {
+  if (driverIds.length === 0) return [];
+  return db
+    .select({
+      driverId: rides.driverId,
+      totalRides: sql<number>`count(*) filter (where ${rides.status} = 'completed')::int`,
+      monthlyEarnings: sql<number>`coalesce(sum(${rides.subtotal} + ${rides.tip}) filter (where ${rides.status} = 'completed' and ${rides.completedAt} >= ${monthStart}), 0)::int`,
+      rating: sql<number | null>`avg(${rides.rating})::float`,
+    })
+    .from(rides)
+    .where(inArray(rides.driverId, driverIds))
+    .groupBy(rides.driverId);
+}
