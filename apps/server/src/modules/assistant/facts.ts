@@ -1,7 +1,5 @@
 import type { DriverEarnings, PaymentMethod, Receipt, Ride } from '@coride/domain';
-import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { driverProfiles, rides as ridesTable } from '../../db/schema';
 import type { AuthenticatedUser } from '../accounts/service';
 import type { ApplicationsService } from '../applications/service';
 import type { DriversService } from '../drivers/service';
@@ -9,6 +7,7 @@ import type { PaymentsService } from '../payments/service';
 import type { PaymentViews } from '../payments/views';
 import type { RidesService } from '../rides/service';
 import type { TerritoriesService } from '../territories/service';
+import { latestRideIdOf } from './repository';
 
 /**
  * What the assistant knows about the caller when it answers: read through the owning modules'
@@ -61,15 +60,7 @@ export type FactsDeps = {
 export function createFactsReader(deps: FactsDeps) {
   const { db, rides, payments, paymentViews, drivers, territories, applications } = deps;
 
-  async function latestRideId(riderId: string, completed = false): Promise<string | undefined> {
-    const [row] = await db
-      .select({ id: ridesTable.id })
-      .from(ridesTable)
-      .where(completed ? and(eq(ridesTable.riderId, riderId), eq(ridesTable.status, 'completed')) : eq(ridesTable.riderId, riderId))
-      .orderBy(desc(completed ? ridesTable.completedAt : ridesTable.requestedAt))
-      .limit(1);
-    return row?.id;
-  }
+  const latestRideId = (riderId: string, completed = false) => latestRideIdOf(db, riderId, completed);
 
   return {
     /** Everything the answers may use for this caller; `rideId` (the chat's payload) must be the caller's (404 otherwise). */
@@ -97,7 +88,7 @@ export function createFactsReader(deps: FactsDeps) {
       }
       if (user.role === 'driver') {
         const me = await drivers.me(user);
-        const [profile] = await db.select({ territoryId: driverProfiles.territoryId }).from(driverProfiles).where(eq(driverProfiles.userId, user.id));
+        const territoryId = await territories.access.driverTerritoryOf(user.id);
         const earnings = await paymentViews.driverEarnings(user);
         const ride = await rides.active(user);
         return {
@@ -108,7 +99,7 @@ export function createFactsReader(deps: FactsDeps) {
           status: me.status,
           hasLocation: me.currentLocation !== null,
           territoryName: me.territoryName,
-          territoryId: profile?.territoryId ?? null,
+          territoryId,
           earnings,
           ride,
         };

@@ -11,10 +11,8 @@ import {
   type TicketReason,
   type VoiceResponse,
 } from '@coride/domain';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client';
-import { assistantConversations, assistantMessages, supportTickets, territories as territoriesTable, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthenticatedUser } from '../accounts/service';
 import type { RealtimeHub } from '../realtime/hub';
@@ -23,6 +21,7 @@ import { composeAnswer, escalationTarget, spoken, type Answer, type Channel } fr
 import { NONE_INTENT, OfflineEngine, type AssistantEngine } from './engine';
 import { ticketTerritory, type Facts, type FactsReader } from './facts';
 import { render } from './replies';
+import * as repo from './repository';
 import type { LlmResponder } from './llm';
 
 let sharedEngine: Promise<OfflineEngine> | undefined;
@@ -39,8 +38,8 @@ export function sharedOfflineEngine(): Promise<OfflineEngine> {
   return sharedEngine;
 }
 
-type TicketRow = typeof supportTickets.$inferSelect;
-type MessageRow = typeof assistantMessages.$inferSelect;
+type TicketRow = repo.TicketRow;
+type MessageRow = repo.MessageRow;
 
 /**
  * The decision of one turn: what to say, with what confidence, and whether people take over.
@@ -120,19 +119,14 @@ export function createAssistantService(deps: {
   }
 
   async function ownConversation(user: AuthenticatedUser, id: string) {
-    const [row] = await db.select().from(assistantConversations).where(eq(assistantConversations.id, id));
+    const row = await repo.findConversation(db, id);
     if (!row || row.userId !== user.id) throw notFound('Conversation');
     return row;
   }
 
   /** Opens a ticket for the conversation, or returns the one already open (one open ticket per conversation). */
   async function openTicket(tx: Executor, conversationId: string, userId: string, territoryId: string | null, reason: Turn['reason']): Promise<TicketRow> {
-    await tx.insert(supportTickets).values({ conversationId, userId, territoryId, reason, status: 'open', createdAt: now() }).onConflictDoNothing();
-    const [ticket] = await tx
-      .select()
-      .from(supportTickets)
-      .where(and(eq(supportTickets.conversationId, conversationId), eq(supportTickets.status, 'open')));
-    return ticket!;
+    return repo.openTicket(tx, { conversationId, userId, territoryId, reason, at: now() });
   }
 
   const toMessage = (row: MessageRow): ConversationMessage => ({
@@ -145,18 +139,10 @@ export function createAssistantService(deps: {
     at: row.createdAt.toISOString(),
   });
 
-  async function ticketViews(where: ReturnType<typeof and>): Promise<SupportTicket[]> {
-    const rows = await db
-      .select({ ticket: supportTickets, language: assistantConversations.language, firstName: users.firstName, lastName: users.lastName, role: users.role })
-      .from(supportTickets)
-      .innerJoin(assistantConversations, eq(assistantConversations.id, supportTickets.conversationId))
-      .innerJoin(users, eq(users.id, supportTickets.userId))
-      .where(where)
-      .orderBy(desc(supportTickets.createdAt), desc(supportTickets.id));
+  async function ticketViews(filter: { id?: string; territoryIds?: string[] }): Promise<SupportTicket[]> {
+    const rows = await repo.ticketRows(db, filter);
     const conversationIds = [...new Set(rows.map((r) => r.ticket.conversationId))];
-    const messages = conversationIds.length
-      ? await db.select().from(assistantMessages).where(inArray(assistantMessages.conversationId, conversationIds)).orderBy(asc(assistantMessages.id))
-      : [];
+    const messages = await repo.messagesOf(db, conversationIds);
     return rows.map(({ ticket, language, firstName, lastName, role }) => ({
       id: ticket.id,
       status: ticket.status,
@@ -173,7 +159,7 @@ export function createAssistantService(deps: {
   }
 
   async function ticketView(id: string): Promise<SupportTicket> {
-    const [view] = await ticketViews(and(eq(supportTickets.id, id)));
+    const [view] = await ticketViews({ id });
     if (!view) throw notFound('Ticket');
     return view;
   }
@@ -181,10 +167,7 @@ export function createAssistantService(deps: {
   /** Tells the people who answer a ticket (the territory's licensee, or every admin without one) that it is waiting, with the conversation so far. */
   async function announceTicket(ticketId: string): Promise<void> {
     const ticket = await ticketView(ticketId);
-    const recipients = ticket.territoryId
-      ? await db.select({ id: territoriesTable.licenseeId }).from(territoriesTable).where(eq(territoriesTable.id, ticket.territoryId))
-      : await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
-    for (const { id } of recipients) hub.publish(id, { type: 'ticket_opened', ticket });
+    for (const id of await repo.ticketRecipientIds(db, ticket.territoryId)) hub.publish(id, { type: 'ticket_opened', ticket });
   }
 
   /** Tickets a staff member may see and answer: the licensee's territories, or all for an admin. */
@@ -205,10 +188,9 @@ export function createAssistantService(deps: {
       const result = await db.transaction(async (tx) => {
         let conversationId = existing?.id;
         if (conversationId) {
-          await tx.update(assistantConversations).set({ language: turn.understood, updatedAt: at }).where(eq(assistantConversations.id, conversationId));
+          await repo.touchConversation(tx, conversationId, at, turn.understood);
         } else {
-          const [created] = await tx.insert(assistantConversations).values({ userId: user.id, language: turn.understood, createdAt: at, updatedAt: at }).returning({ id: assistantConversations.id });
-          conversationId = created!.id;
+          conversationId = await repo.insertConversation(tx, user.id, turn.understood, at);
         }
         let text = turn.text;
         let action = turn.action;
@@ -220,7 +202,7 @@ export function createAssistantService(deps: {
           action = action?.type === 'call_emergency' ? { ...action, ticketId: ticket.id } : { type: 'escalate_support', ticketId: ticket.id };
         }
         text = text.replaceAll('{who}', escalationTarget(territoryId, turn.language));
-        await tx.insert(assistantMessages).values([
+        await repo.insertMessages(tx, [
           { conversationId, from: 'user', text: request.message, createdAt: at },
           { conversationId, from: 'assistant', text, intent: turn.intent, confidence: turn.confidence, action, createdAt: at },
         ]);
@@ -246,19 +228,11 @@ export function createAssistantService(deps: {
     },
 
     async conversations(user: AuthenticatedUser): Promise<ConversationSummary[]> {
-      const rows = await db.select().from(assistantConversations).where(eq(assistantConversations.userId, user.id)).orderBy(desc(assistantConversations.updatedAt)).limit(50);
+      const rows = await repo.recentConversationsOf(db, user.id);
       if (rows.length === 0) return [];
       const ids = rows.map((r) => r.id);
-      const last = await db
-        .selectDistinctOn([assistantMessages.conversationId], { conversationId: assistantMessages.conversationId, text: assistantMessages.text })
-        .from(assistantMessages)
-        .where(inArray(assistantMessages.conversationId, ids))
-        .orderBy(assistantMessages.conversationId, desc(assistantMessages.id));
-      const open = await db
-        .select({ conversationId: supportTickets.conversationId, count: sql<number>`count(*)::int` })
-        .from(supportTickets)
-        .where(and(inArray(supportTickets.conversationId, ids), eq(supportTickets.status, 'open')))
-        .groupBy(supportTickets.conversationId);
+      const last = await repo.lastMessagesOf(db, ids);
+      const open = await repo.openTicketCounts(db, ids);
       return rows.map((row) => ({
         id: row.id,
         language: row.language,
@@ -272,8 +246,8 @@ export function createAssistantService(deps: {
     /** GET /api/ai/conversations/:id: the owner's conversation, staff answers included. */
     async conversation(user: AuthenticatedUser, id: string): Promise<Conversation> {
       const row = await ownConversation(user, id);
-      const messages = await db.select().from(assistantMessages).where(eq(assistantMessages.conversationId, id)).orderBy(asc(assistantMessages.id));
-      const tickets = await db.select().from(supportTickets).where(eq(supportTickets.conversationId, id)).orderBy(asc(supportTickets.createdAt));
+      const messages = await repo.messagesOf(db, [id]);
+      const tickets = await repo.ticketsOfConversation(db, id);
       return {
         id: row.id,
         language: row.language,
@@ -286,21 +260,21 @@ export function createAssistantService(deps: {
     /** GET /api/support/tickets: a licensee's territories' tickets (admins: all), newest first. */
     async tickets(user: AuthenticatedUser): Promise<SupportTicket[]> {
       const visible = await visibleTerritories(user);
-      if (visible === 'all') return ticketViews(undefined);
-      return visible.length ? ticketViews(inArray(supportTickets.territoryId, visible)) : [];
+      if (visible === 'all') return ticketViews({});
+      return visible.length ? ticketViews({ territoryIds: visible }) : [];
     },
 
     /** POST /api/support/tickets/:id/answer: stored as a staff message, the ticket answered, the user told over the WebSocket. */
     async answerTicket(user: AuthenticatedUser, id: string, answer: string): Promise<SupportTicket> {
       const visible = await visibleTerritories(user);
-      const [ticket] = await db.select().from(supportTickets).where(eq(supportTickets.id, id));
+      const ticket = await repo.findTicket(db, id);
       if (!ticket || (visible !== 'all' && (!ticket.territoryId || !visible.includes(ticket.territoryId)))) throw notFound('Ticket');
       if (ticket.status === 'closed') throw new AppError('CONFLICT', 'This ticket is closed');
       const at = now();
       await db.transaction(async (tx) => {
-        await tx.update(supportTickets).set({ status: 'answered', answer, answeredBy: user.id, answeredAt: at }).where(eq(supportTickets.id, id));
-        await tx.insert(assistantMessages).values({ conversationId: ticket.conversationId, from: 'staff', text: answer, authorId: user.id, createdAt: at });
-        await tx.update(assistantConversations).set({ updatedAt: at }).where(eq(assistantConversations.id, ticket.conversationId));
+        await repo.markTicketAnswered(tx, id, answer, user.id, at);
+        await repo.insertMessages(tx, { conversationId: ticket.conversationId, from: 'staff', text: answer, authorId: user.id, createdAt: at });
+        await repo.touchConversation(tx, ticket.conversationId, at);
       });
       hub.publish(ticket.userId, { type: 'support_answer', ticketId: id, conversationId: ticket.conversationId, answer });
       return ticketView(id);

@@ -1,0 +1,114 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { assistantConversations, assistantMessages, rides, supportTickets, territories, users } from '../../db/schema';
+
+/** The assistant owns conversations, messages and support tickets; every write to them is here. */
+
+export type ConversationRow = typeof assistantConversations.$inferSelect;
+export type TicketRow = typeof supportTickets.$inferSelect;
+export type MessageRow = typeof assistantMessages.$inferSelect;
+type NewMessage = typeof assistantMessages.$inferInsert;
+
+export async function findConversation(db: Executor, id: string): Promise<ConversationRow | undefined> {
+  const [row] = await db.select().from(assistantConversations).where(eq(assistantConversations.id, id));
+  return row;
+}
+
+export async function insertConversation(tx: Executor, userId: string, language: string, at: Date): Promise<string> {
+  const [created] = await tx.insert(assistantConversations).values({ userId, language, createdAt: at, updatedAt: at }).returning({ id: assistantConversations.id });
+  return created!.id;
+}
+
+/** Marks the conversation as touched at `at` (and its language, when given). */
+export async function touchConversation(tx: Executor, id: string, at: Date, language?: string): Promise<void> {
+  await tx
+    .update(assistantConversations)
+    .set(language === undefined ? { updatedAt: at } : { language, updatedAt: at })
+    .where(eq(assistantConversations.id, id));
+}
+
+export async function insertMessages(tx: Executor, messages: NewMessage | NewMessage[]): Promise<void> {
+  await tx.insert(assistantMessages).values(Array.isArray(messages) ? messages : [messages]);
+}
+
+/** Opens a ticket unless one is open for the conversation (unique partial index), and returns the open one. */
+export async function openTicket(tx: Executor, ticket: { conversationId: string; userId: string; territoryId: string | null; reason: TicketRow['reason']; at: Date }): Promise<TicketRow> {
+  const { conversationId, userId, territoryId, reason, at } = ticket;
+  await tx.insert(supportTickets).values({ conversationId, userId, territoryId, reason, status: 'open', createdAt: at }).onConflictDoNothing();
+  const [open] = await tx
+    .select()
+    .from(supportTickets)
+    .where(and(eq(supportTickets.conversationId, conversationId), eq(supportTickets.status, 'open')));
+  return open!;
+}
+
+export async function findTicket(db: Executor, id: string): Promise<TicketRow | undefined> {
+  const [ticket] = await db.select().from(supportTickets).where(eq(supportTickets.id, id));
+  return ticket;
+}
+
+export async function markTicketAnswered(tx: Executor, id: string, answer: string, answeredBy: string, at: Date): Promise<void> {
+  await tx.update(supportTickets).set({ status: 'answered', answer, answeredBy, answeredAt: at }).where(eq(supportTickets.id, id));
+}
+
+/** Tickets with their conversation's language and their user, newest first (all when `territoryIds` is undefined). */
+export async function ticketRows(db: Executor, filter: { id?: string; territoryIds?: string[] }) {
+  const where = filter.id !== undefined ? eq(supportTickets.id, filter.id) : filter.territoryIds ? inArray(supportTickets.territoryId, filter.territoryIds) : undefined;
+  return db
+    .select({ ticket: supportTickets, language: assistantConversations.language, firstName: users.firstName, lastName: users.lastName, role: users.role })
+    .from(supportTickets)
+    .innerJoin(assistantConversations, eq(assistantConversations.id, supportTickets.conversationId))
+    .innerJoin(users, eq(users.id, supportTickets.userId))
+    .where(where)
+    .orderBy(desc(supportTickets.createdAt), desc(supportTickets.id));
+}
+
+export async function messagesOf(db: Executor, conversationIds: string[]): Promise<MessageRow[]> {
+  if (conversationIds.length === 0) return [];
+  return db.select().from(assistantMessages).where(inArray(assistantMessages.conversationId, conversationIds)).orderBy(asc(assistantMessages.id));
+}
+
+export async function ticketsOfConversation(db: Executor, conversationId: string): Promise<TicketRow[]> {
+  return db.select().from(supportTickets).where(eq(supportTickets.conversationId, conversationId)).orderBy(asc(supportTickets.createdAt));
+}
+
+/** The user's 50 most recently touched conversations. */
+export async function recentConversationsOf(db: Executor, userId: string): Promise<ConversationRow[]> {
+  return db.select().from(assistantConversations).where(eq(assistantConversations.userId, userId)).orderBy(desc(assistantConversations.updatedAt)).limit(50);
+}
+
+/** The text of each conversation's newest message. */
+export async function lastMessagesOf(db: Executor, conversationIds: string[]) {
+  return db
+    .selectDistinctOn([assistantMessages.conversationId], { conversationId: assistantMessages.conversationId, text: assistantMessages.text })
+    .from(assistantMessages)
+    .where(inArray(assistantMessages.conversationId, conversationIds))
+    .orderBy(assistantMessages.conversationId, desc(assistantMessages.id));
+}
+
+export async function openTicketCounts(db: Executor, conversationIds: string[]) {
+  return db
+    .select({ conversationId: supportTickets.conversationId, count: sql<number>`count(*)::int` })
+    .from(supportTickets)
+    .where(and(inArray(supportTickets.conversationId, conversationIds), eq(supportTickets.status, 'open')))
+    .groupBy(supportTickets.conversationId);
+}
+
+/** Who answers a ticket: the territory's licensee, or every admin when it has no territory. */
+export async function ticketRecipientIds(db: Executor, territoryId: string | null): Promise<string[]> {
+  const rows = territoryId
+    ? await db.select({ id: territories.licenseeId }).from(territories).where(eq(territories.id, territoryId))
+    : await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
+  return rows.map((row) => row.id);
+}
+
+/** The rider's newest ride (by request), or newest completed ride (by completion). A read of the rides table. */
+export async function latestRideIdOf(db: Executor, riderId: string, completed: boolean): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: rides.id })
+    .from(rides)
+    .where(completed ? and(eq(rides.riderId, riderId), eq(rides.status, 'completed')) : eq(rides.riderId, riderId))
+    .orderBy(desc(completed ? rides.completedAt : rides.requestedAt))
+    .limit(1);
+  return row?.id;
+}
