@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns';
+
+// Tables owned by accounts: only this module writes them (docs/architecture.md, Data).
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    role: text('role', { enum: ['customer', 'driver', 'licensee', 'admin'] }).notNull(),
+    /** Always stored lower-case; unique. */
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone'),
+    homeAddress: text('home_address'),
+    preferredPaymentMethod: text('preferred_payment_method'),
+    /** A rider's own referral code (given out on first use of rewards); unique. */
+    referralCode: text('referral_code').unique(),
+    /** The rider whose code this user signed up with: 50 points to them at this user's first completed ride. */
+    referredBy: uuid('referred_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('users_role_check', sql`${t.role} in ('customer', 'driver', 'licensee', 'admin')`)],
+);
+
+/** Opaque bearer tokens: only the SHA-256 of the token is stored, so a leaked table grants nothing. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
