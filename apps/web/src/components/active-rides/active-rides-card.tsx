@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState, LoadingState } from '@/components/ui/query-state';
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useFormatters } from '@/lib/format';
 import { activeRidesOf, elapsedSince, lastChangedAt } from './active-rides';
 import { CancelRideDialog, type CancelRideHandler } from './cancel-ride-dialog';
@@ -94,27 +95,27 @@ function RidesTable({
   const headings = { rider: t('columns.rider'), status: t('columns.status'), driver: t('columns.driver'), since: t('columns.since'), fare: t('columns.fare') };
 
   return (
-    <table className="block w-full text-sm md:table">
-      <caption className="sr-only">{t('caption', { count: rides.length })}</caption>
+    <Table className="block w-full text-sm md:table">
+      <TableCaption className="sr-only">{t('caption', { count: rides.length })}</TableCaption>
       {/* On a phone the headings become each cell's own label (below), so the header row is not shown. */}
-      <thead className="hidden md:table-header-group">
-        <tr className="border-b text-muted-foreground">
+      <TableHeader className="hidden md:table-header-group">
+        <TableRow className="border-b text-muted-foreground">
           {Object.values(headings).map((heading) => (
-            <th key={heading} scope="col" className="py-2 pe-3 text-start font-medium">
+            <TableHead key={heading} scope="col" className="py-2 pe-3">
               {heading}
-            </th>
+            </TableHead>
           ))}
-          <th scope="col" className="py-2 text-end font-medium">
+          <TableHead scope="col" className="py-2 text-end">
             <span className="sr-only">{t('columns.action')}</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody className="block divide-y md:table-row-group">
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody className="block divide-y md:table-row-group">
         {rides.map((ride) => {
           const changedAt = lastChangedAt(ride);
           const elapsed = elapsedSince(changedAt, readAt);
           return (
-            <tr key={ride.id} className="block py-3 first:pt-0 md:table-row md:first:pt-3" data-testid="active-ride" data-ride-id={ride.id} data-status={ride.status}>
+            <TableRow key={ride.id} className="block py-3 first:pt-0 md:table-row md:first:pt-3" data-testid="active-ride" data-ride-id={ride.id} data-status={ride.status}>
               <Cell label={headings.rider}>
                 <span className="font-medium">{ride.rider.firstName}</span>
                 <span className="block text-xs break-words text-muted-foreground">
@@ -141,7 +142,7 @@ function RidesTable({
               <Cell label={headings.fare}>
                 <span className="tabular-nums">{format.money(ride.totalFare)}</span>
               </Cell>
-              <td className="block pt-2 md:table-cell md:py-3 md:text-end">
+              <TableCell className="block pt-2 md:table-cell md:py-3 md:text-end">
                 <Button
                   ref={(element) => buttonRef(ride.id, element)}
                   variant="outline"
@@ -154,21 +155,21 @@ function RidesTable({
                   <BanIcon aria-hidden />
                   {t('cancel')}
                 </Button>
-              </td>
-            </tr>
+              </TableCell>
+            </TableRow>
           );
         })}
-      </tbody>
-    </table>
+      </TableBody>
+    </Table>
   );
 }
 
 /** A cell that carries its column's name on a phone, where the header row is hidden. */
 function Cell({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <td className="flex gap-3 py-1 align-top md:table-cell md:py-3 md:pe-3">
+    <TableCell className="flex gap-3 py-1 align-top md:table-cell md:py-3 md:pe-3">
       <span className="w-24 shrink-0 text-muted-foreground md:hidden">{label}</span>
       <span className="min-w-0">{children}</span>
-    </td>
+    </TableCell>
   );
 }

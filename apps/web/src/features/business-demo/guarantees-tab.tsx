@@ -21,6 +21,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/select';
+import { Table, TableBody, TableCaption, TableCell, TableFooter, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useFormatters } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -205,38 +206,38 @@ function PoolView({ run, income }: { run: PoolRun; income: MonthlyIncome }) {
           ))}
         </div>
         <div className="mt-4 overflow-x-auto">
-          <table className="w-full text-sm">
-            <caption className="mb-2 text-start text-xs text-muted-foreground">{t('guarantees.pool.tableCaption')}</caption>
-            <thead>
-              <tr className="border-b text-start">
-                <th scope="col" className="py-1.5 text-start font-medium">{t('guarantees.pool.quintile')}</th>
-                <th scope="col" className="py-1.5 text-end font-medium">{t('guarantees.pool.multiplier')}</th>
-                <th scope="col" className="py-1.5 text-end font-medium">{t('guarantees.pool.drivers')}</th>
-                <th scope="col" className="py-1.5 text-end font-medium">{t('guarantees.pool.promised')}</th>
-                <th scope="col" className="py-1.5 text-end font-medium">{t('guarantees.pool.paid')}</th>
-                <th scope="col" className="py-1.5 text-end font-medium">{t('guarantees.pool.average')}</th>
-              </tr>
-            </thead>
-            <tbody>
+          <Table>
+            <TableCaption className="mb-2 text-start text-xs text-muted-foreground">{t('guarantees.pool.tableCaption')}</TableCaption>
+            <TableHeader>
+              <TableRow className="border-b text-start">
+                <TableHead scope="col" className="py-1.5">{t('guarantees.pool.quintile')}</TableHead>
+                <TableHead scope="col" className="py-1.5 text-end">{t('guarantees.pool.multiplier')}</TableHead>
+                <TableHead scope="col" className="py-1.5 text-end">{t('guarantees.pool.drivers')}</TableHead>
+                <TableHead scope="col" className="py-1.5 text-end">{t('guarantees.pool.promised')}</TableHead>
+                <TableHead scope="col" className="py-1.5 text-end">{t('guarantees.pool.paid')}</TableHead>
+                <TableHead scope="col" className="py-1.5 text-end">{t('guarantees.pool.average')}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
               {summaries.map((q, i) => (
-                <tr key={q.key} className="border-b last:border-0">
-                  <th scope="row" className="py-1.5 text-start font-normal">{t(`guarantees.quintiles.${q.key}`)}</th>
-                  <td className="py-1.5 text-end tabular-nums">{t('guarantees.pool.ratio', { ratio: format.number(q.multiplier, { minimumFractionDigits: 2 }) })}</td>
-                  <td className="py-1.5 text-end tabular-nums">{format.number(q.drivers)}</td>
-                  <td className="py-1.5 text-end tabular-nums">{format.money(byQuintile[i]!.target)}</td>
-                  <td className="py-1.5 text-end tabular-nums">{format.money(q.totalPayout)}</td>
-                  <td className="py-1.5 text-end tabular-nums">{format.money(q.averageBonus)}</td>
-                </tr>
+                <TableRow key={q.key} className="border-b last:border-0">
+                  <TableHead scope="row" className="py-1.5 font-normal">{t(`guarantees.quintiles.${q.key}`)}</TableHead>
+                  <TableCell className="py-1.5 text-end tabular-nums">{t('guarantees.pool.ratio', { ratio: format.number(q.multiplier, { minimumFractionDigits: 2 }) })}</TableCell>
+                  <TableCell className="py-1.5 text-end tabular-nums">{format.number(q.drivers)}</TableCell>
+                  <TableCell className="py-1.5 text-end tabular-nums">{format.money(byQuintile[i]!.target)}</TableCell>
+                  <TableCell className="py-1.5 text-end tabular-nums">{format.money(q.totalPayout)}</TableCell>
+                  <TableCell className="py-1.5 text-end tabular-nums">{format.money(q.averageBonus)}</TableCell>
+                </TableRow>
               ))}
-            </tbody>
-            <tfoot>
-              <tr className="border-t font-semibold">
-                <th scope="row" className="py-1.5 text-start">{t('guarantees.pool.available')}</th>
-                <td colSpan={4} className="py-1.5 text-end tabular-nums">{format.money(run.available)}</td>
-                <td />
-              </tr>
-            </tfoot>
-          </table>
+            </TableBody>
+            <TableFooter>
+              <TableRow className="border-t font-semibold">
+                <TableHead scope="row" className="py-1.5 font-bold">{t('guarantees.pool.available')}</TableHead>
+                <TableCell colSpan={4} className="py-1.5 text-end tabular-nums">{format.money(run.available)}</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableFooter>
+          </Table>
         </div>
         <p className="mt-2 text-xs text-muted-foreground">{t('guarantees.pool.bonusRule', { percent: bp(PERFORMANCE_BONUS_BP) })}</p>
       </section>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DEMAND_MULTIPLIER_MAX, DEMAND_MULTIPLIER_MIN, type ZoneTier } from '@coride/domain/community/zones';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useFormatters } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -118,29 +119,29 @@ function LicenseeControl({ model, pricing }: { model: DemoModel; pricing: Pricin
             <Stat label={t('pricing.inForce')} value={money.ratio(pricing.adjustmentInForce / 100)} testId="adjustment-in-force" />
           </dl>
           <div className="overflow-x-auto">
-            <table className="w-full text-sm">
-              <caption className="mb-2 text-start text-xs text-muted-foreground">{t('pricing.tableCaption')}</caption>
-              <thead>
-                <tr className="border-b">
-                  <th scope="col" className="py-1.5 text-start font-medium">{t('pricing.zone')}</th>
-                  <th scope="col" className="py-1.5 text-end font-medium">{t('pricing.columns.base')}</th>
-                  <th scope="col" className="py-1.5 text-end font-medium">{t('pricing.columns.mile')}</th>
-                  <th scope="col" className="py-1.5 text-end font-medium">{t('pricing.columns.minute')}</th>
-                  <th scope="col" className="py-1.5 text-end font-medium">{t('pricing.columns.trip')}</th>
-                </tr>
-              </thead>
-              <tbody>
+            <Table>
+              <TableCaption className="mb-2 text-start text-xs text-muted-foreground">{t('pricing.tableCaption')}</TableCaption>
+              <TableHeader>
+                <TableRow className="border-b">
+                  <TableHead scope="col" className="py-1.5">{t('pricing.zone')}</TableHead>
+                  <TableHead scope="col" className="py-1.5 text-end">{t('pricing.columns.base')}</TableHead>
+                  <TableHead scope="col" className="py-1.5 text-end">{t('pricing.columns.mile')}</TableHead>
+                  <TableHead scope="col" className="py-1.5 text-end">{t('pricing.columns.minute')}</TableHead>
+                  <TableHead scope="col" className="py-1.5 text-end">{t('pricing.columns.trip')}</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
                 {pricing.zones.map((zone) => (
-                  <tr key={zone.zip} className="border-b last:border-0">
-                    <th scope="row" className="py-1.5 text-start font-normal">{t('pricing.zoneName', { zip: zone.zip, name: t(`pricing.tiers.${zone.tier}.label`) })}</th>
-                    <td className="py-1.5 text-end tabular-nums">{money.cents(zone.rates.baseFare)}</td>
-                    <td className="py-1.5 text-end tabular-nums">{money.cents(zone.rates.perMile)}</td>
-                    <td className="py-1.5 text-end tabular-nums">{money.cents(zone.rates.perMinute)}</td>
-                    <td className="py-1.5 text-end tabular-nums">{money.cents(zone.fare.totalFare)}</td>
-                  </tr>
+                  <TableRow key={zone.zip} className="border-b last:border-0">
+                    <TableHead scope="row" className="py-1.5 font-normal">{t('pricing.zoneName', { zip: zone.zip, name: t(`pricing.tiers.${zone.tier}.label`) })}</TableHead>
+                    <TableCell className="py-1.5 text-end tabular-nums">{money.cents(zone.rates.baseFare)}</TableCell>
+                    <TableCell className="py-1.5 text-end tabular-nums">{money.cents(zone.rates.perMile)}</TableCell>
+                    <TableCell className="py-1.5 text-end tabular-nums">{money.cents(zone.rates.perMinute)}</TableCell>
+                    <TableCell className="py-1.5 text-end tabular-nums">{money.cents(zone.fare.totalFare)}</TableCell>
+                  </TableRow>
                 ))}
-              </tbody>
-            </table>
+              </TableBody>
+            </Table>
           </div>
         </>
       ) : (

@@ -9,6 +9,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ErrorState, LoadingState } from '@/components/ui/query-state';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useFormatters } from '@/lib/format';
 import { RouteAddresses } from './route-addresses';
 import { cn } from '@/lib/utils';
@@ -126,29 +127,29 @@ function SplitSection({ receipt }: { receipt: Receipt }) {
   const total = shares.reduce((sum, row) => sum + row.amount, 0);
   return (
     <Section title={t('receipt.splitTitle')} description={t('receipt.splitDescription', { total: format.money(total) })} testId="receipt-split">
-      <table className="w-full text-sm">
-        <thead className="sr-only">
-          <tr>
-            <th scope="col">{t('receipt.splitRecipient')}</th>
-            <th scope="col">{t('receipt.splitAmount')}</th>
-            <th scope="col">{t('receipt.splitShare')}</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y">
+      <Table>
+        <TableHeader className="sr-only">
+          <TableRow>
+            <TableHead scope="col">{t('receipt.splitRecipient')}</TableHead>
+            <TableHead scope="col">{t('receipt.splitAmount')}</TableHead>
+            <TableHead scope="col">{t('receipt.splitShare')}</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody className="divide-y">
           {shares.map((row) => (
-            <tr key={row.payee} data-testid={`split-${row.payee}`}>
-              <th scope="row" className="py-2 pe-3 text-start font-normal">
+            <TableRow key={row.payee} data-testid={`split-${row.payee}`}>
+              <TableHead scope="row" className="py-2 pe-3 font-normal">
                 <span className="block">{t(`receipt.payees.${row.payee}`)}</span>
                 <span className="mt-1 block h-1.5 w-full max-w-48 overflow-hidden rounded-full bg-muted" aria-hidden>
                   <span className="block h-full rounded-full bg-primary" style={{ width: `${Math.max(row.share > 0 ? 1 : 0, row.share * 100)}%` }} />
                 </span>
-              </th>
-              <td className="py-2 pe-3 text-end font-medium tabular-nums">{format.money(row.amount)}</td>
-              <td className="w-16 py-2 text-end text-muted-foreground tabular-nums">{format.percent(row.share)}</td>
-            </tr>
+              </TableHead>
+              <TableCell className="py-2 pe-3 text-end font-medium tabular-nums">{format.money(row.amount)}</TableCell>
+              <TableCell className="w-16 py-2 text-end text-muted-foreground tabular-nums">{format.percent(row.share)}</TableCell>
+            </TableRow>
           ))}
-        </tbody>
-      </table>
+        </TableBody>
+      </Table>
     </Section>
   );
 }

@@ -19,6 +19,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState, LoadingState } from '@/components/ui/query-state';
 import { Spinner } from '@/components/ui/spinner';
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/components/ui/use-toast';
 import { useFormatters } from '@/lib/format';
 import { useRedeem, useRewards } from '../api';
@@ -211,30 +212,30 @@ function EarnCard() {
         <CardDescription>{t('earn.description')}</CardDescription>
       </CardHeader>
       <CardContent>
-        <table className="w-full text-sm">
-          <caption className="sr-only">{t('earn.title')}</caption>
-          <thead>
-            <tr className="border-b text-start text-muted-foreground">
-              <th scope="col" className="py-2 text-start font-medium">
+        <Table>
+          <TableCaption className="sr-only">{t('earn.title')}</TableCaption>
+          <TableHeader>
+            <TableRow className="border-b text-start text-muted-foreground">
+              <TableHead scope="col" className="py-2">
                 {t('earn.action')}
-              </th>
-              <th scope="col" className="py-2 text-end font-medium">
+              </TableHead>
+              <TableHead scope="col" className="py-2 text-end">
                 {t('earn.points')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
             {EARN_ACTIONS.map((action) => (
-              <tr key={action} className="border-b last:border-0">
-                <td className="py-2">
+              <TableRow key={action} className="border-b last:border-0">
+                <TableCell className="py-2">
                   <span className="font-medium">{t(`actions.${action}`)}</span>
                   <span className="block text-xs text-muted-foreground">{t(`earn.how.${action}`)}</span>
-                </td>
-                <td className="py-2 text-end font-semibold tabular-nums">+{REWARD_POINTS[action]}</td>
-              </tr>
+                </TableCell>
+                <TableCell className="py-2 text-end font-semibold tabular-nums">+{REWARD_POINTS[action]}</TableCell>
+              </TableRow>
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       </CardContent>
     </Card>
   );
