@@ -53,7 +53,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ['drizzle-orm', 'drizzle-orm/*', '**/db/*', '**/db', '**/tables', '**/tables.ts', '**/*-tables', '**/*-tables.ts'],
-              message: 'Route files call services: no drizzle, no db/*, no tables in a route file. Put the query in the module\'s repository (writes) or the reporting module (cross-module reads).',
+              message:
+                "Route files call services: no drizzle, no db/*, no tables in a route file. Put the query in the module's repository (writes) or the reporting module (cross-module reads).",
             },
           ],
         },

@@ -134,8 +134,10 @@ for (const set of evalSets) {
 
   const accuracyGoal = row.level === 'complete' ? GOALS.completeAccuracy : GOALS.coreAccuracy;
   if (row.correct / row.phrases < accuracyGoal) failures.push(`${row.language}: intent accuracy ${pct(row.correct, row.phrases)} < ${accuracyGoal * 100}%`);
-  if (row.ood && row.oodLow / row.ood < GOALS.outOfDomain) failures.push(`${row.language}: out-of-domain below 0.7 ${pct(row.oodLow, row.ood)} < ${GOALS.outOfDomain * 100}%`);
-  if (row.detected / row.detectTotal < GOALS.detection) failures.push(`${row.language}: language detection ${pct(row.detected, row.detectTotal)} < ${GOALS.detection * 100}%`);
+  if (row.ood && row.oodLow / row.ood < GOALS.outOfDomain)
+    failures.push(`${row.language}: out-of-domain below 0.7 ${pct(row.oodLow, row.ood)} < ${GOALS.outOfDomain * 100}%`);
+  if (row.detected / row.detectTotal < GOALS.detection)
+    failures.push(`${row.language}: language detection ${pct(row.detected, row.detectTotal)} < ${GOALS.detection * 100}%`);
 }
 // CPU time, not wall time: the machine is shared, and other processes stretch the wall time.
 if (engine.training.cpuMs > GOALS.trainingMs) failures.push(`training took ${engine.training.cpuMs} ms of CPU > ${GOALS.trainingMs} ms`);
@@ -145,7 +147,9 @@ log(
   `Offline assistant engine: ${engine.languages.length} languages trained in ${trainingMs.toFixed(0)} ms wall, ${engine.training.cpuMs} ms CPU (cold, at the start of this process); classify ${(classifyMs / classifyCount).toFixed(2)} ms per message on average.`,
 );
 log('');
-log('| lang | corpus | eval phrases | intent accuracy | accuracy, language detected | correct and ≥ 0.7 | wrong but ≥ 0.7 | out-of-domain < 0.7 | language detection | training |');
+log(
+  '| lang | corpus | eval phrases | intent accuracy | accuracy, language detected | correct and ≥ 0.7 | wrong but ≥ 0.7 | out-of-domain < 0.7 | language detection | training |',
+);
 log('|---|---|---|---|---|---|---|---|---|---|');
 for (const row of rows) {
   log(

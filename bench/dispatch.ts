@@ -32,7 +32,15 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coride-bench-'));
-const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PASSWORD_COST: '10', DEMO_DATA: 'false', OFFER_TIMEOUT_SECONDS: '60' });
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  DATA_DIR: dataDir,
+  PASSWORD_COST: '10',
+  DEMO_DATA: 'false',
+  OFFER_TIMEOUT_SECONDS: '60',
+});
 const database = await openDatabase(config);
 const app = await buildApp({ config, database, logger: false });
 const { db } = database;
@@ -40,9 +48,15 @@ const { db } = database;
 // --- the world: one licensee, one territory, DRIVERS approved online drivers with sessions, RIDES riders
 log(`seeding ${DRIVERS} drivers on ${database.kind}…`);
 const passwordHash = await hashPassword('bench-password', 10);
-const [licensee] = await db.insert(users).values({ role: 'licensee', email: `lic-${randomUUID()}@bench.test`, passwordHash, firstName: 'Bench', lastName: 'Licensee' }).returning();
+const [licensee] = await db
+  .insert(users)
+  .values({ role: 'licensee', email: `lic-${randomUUID()}@bench.test`, passwordHash, firstName: 'Bench', lastName: 'Licensee' })
+  .returning();
 const [territory] = await db.insert(territories).values({ licenseeId: licensee!.id, name: 'Bench Midtown' }).returning();
-await db.insert(territoryZipCodes).values(ZIPS.map((zip) => ({ zip, territoryId: territory!.id }))).onConflictDoNothing();
+await db
+  .insert(territoryZipCodes)
+  .values(ZIPS.map((zip) => ({ zip, territoryId: territory!.id })))
+  .onConflictDoNothing();
 const expiresAt = new Date(Date.now() + 3600_000);
 const driverTokens: string[] = [];
 for (let start = 0; start < DRIVERS; start += 500) {
@@ -81,7 +95,15 @@ const riderTokens: string[] = [];
 {
   const inserted = await db
     .insert(users)
-    .values(Array.from({ length: RIDES }, (_, i) => ({ role: 'customer' as const, email: `rider-${i}-${randomUUID()}@bench.test`, passwordHash, firstName: 'Bench', lastName: `Rider${i}` })))
+    .values(
+      Array.from({ length: RIDES }, (_, i) => ({
+        role: 'customer' as const,
+        email: `rider-${i}-${randomUUID()}@bench.test`,
+        passwordHash,
+        firstName: 'Bench',
+        lastName: `Rider${i}`,
+      })),
+    )
     .returning({ id: users.id });
   const tokens = inserted.map(() => newSessionToken());
   await db.insert(sessions).values(inserted.map((u, i) => ({ userId: u.id, tokenHash: hashToken(tokens[i]!), expiresAt })));
@@ -169,8 +191,14 @@ const queries = Array.from({ length: 2000 }, randomPoint);
 const options = { limit: 30, radiusMiles: 2 };
 let mismatches = 0;
 for (const q of queries.slice(0, 200)) {
-  const a = index.nearest('t', q, options).map((d) => d.driverId).join();
-  const b = index.nearestByScan('t', q, options).map((d) => d.driverId).join();
+  const a = index
+    .nearest('t', q, options)
+    .map((d) => d.driverId)
+    .join();
+  const b = index
+    .nearestByScan('t', q, options)
+    .map((d) => d.driverId)
+    .join();
   if (a !== b) mismatches += 1;
 }
 const time = (fn: () => void) => {
@@ -184,9 +212,15 @@ const scanMs = time(() => queries.forEach((q) => index.nearestByScan('t', q, opt
 latencies.sort((a, b) => a - b);
 const mean = latencies.reduce((s, x) => s + x, 0) / latencies.length;
 log('');
-log(`bench/dispatch — ${database.kind}, ${DRIVERS} online drivers (${online.countOnline()} indexed), ${sockets.length} driver sockets, ${RIDES} rides, node ${process.version}`);
-log(`POST /api/rides -> first ride_request:  p50 ${percentile(latencies, 50).toFixed(1)} ms   p99 ${percentile(latencies, 99).toFixed(1)} ms   mean ${mean.toFixed(1)} ms   max ${latencies.at(-1)!.toFixed(1)} ms`);
-log(`nearest 30 within 2 mi, ${queries.length} queries: grid ${(gridMs / queries.length * 1000).toFixed(1)} µs/query, full scan ${(scanMs / queries.length * 1000).toFixed(1)} µs/query -> scan/grid ${(scanMs / gridMs).toFixed(1)}x (results identical: ${mismatches === 0 ? 'yes' : `no, ${mismatches} differ`})`);
+log(
+  `bench/dispatch — ${database.kind}, ${DRIVERS} online drivers (${online.countOnline()} indexed), ${sockets.length} driver sockets, ${RIDES} rides, node ${process.version}`,
+);
+log(
+  `POST /api/rides -> first ride_request:  p50 ${percentile(latencies, 50).toFixed(1)} ms   p99 ${percentile(latencies, 99).toFixed(1)} ms   mean ${mean.toFixed(1)} ms   max ${latencies.at(-1)!.toFixed(1)} ms`,
+);
+log(
+  `nearest 30 within 2 mi, ${queries.length} queries: grid ${((gridMs / queries.length) * 1000).toFixed(1)} µs/query, full scan ${((scanMs / queries.length) * 1000).toFixed(1)} µs/query -> scan/grid ${(scanMs / gridMs).toFixed(1)}x (results identical: ${mismatches === 0 ? 'yes' : `no, ${mismatches} differ`})`,
+);
 log(`goal p99 < 100 ms: ${percentile(latencies, 99) < 100 ? 'met' : 'NOT met'}`);
 
 for (const socket of sockets) socket.terminate();

@@ -74,7 +74,16 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coride-web-bench-'));
 const port = Number(values.port);
 const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_DATA: 'false', LOG_LEVEL: 'warn', PASSWORD_COST: '10' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'warn',
+    PASSWORD_COST: '10',
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 await new Promise<void>((resolve) => server.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('running at') && resolve()));
@@ -101,7 +110,8 @@ async function measure(url: string, token?: string): Promise<{ lcp: number; cls:
       for (const entry of list.getEntries()) w.__lcp = entry.startTime;
     }).observe({ type: 'largest-contentful-paint', buffered: true });
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__cls += entry.value;
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) w.__cls += entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
   });
   await page.goto(`${base}${url}`, { waitUntil: 'networkidle' });
@@ -119,18 +129,33 @@ const registered = await fetch(`${base}/api/register`, {
   method: 'POST',
   headers: { 'content-type': 'application/json' },
   body: JSON.stringify({
-    role: 'customer', email, username: email, firstName: 'Bench', lastName: 'Rider', phone: '2125550100',
-    password: 'bench-password', confirmPassword: 'bench-password', terms: true, homeAddress: '350 5th Ave, New York, NY',
+    role: 'customer',
+    email,
+    username: email,
+    firstName: 'Bench',
+    lastName: 'Rider',
+    phone: '2125550100',
+    password: 'bench-password',
+    confirmPassword: 'bench-password',
+    terms: true,
+    homeAddress: '350 5th Ave, New York, NY',
   }),
 });
 const { token } = (await registered.json()) as { token: string };
 
 process.stdout.write('\nPaint metrics, mobile viewport, 4x CPU throttling, cold load (median of 3)\n');
-for (const [label, url, auth] of [['landing /', '/', undefined], ['booking /ride', '/ride', token]] as const) {
+for (const [label, url, auth] of [
+  ['landing /', '/', undefined],
+  ['booking /ride', '/ride', token],
+] as const) {
   const runs: { lcp: number; cls: number }[] = [];
   for (let i = 0; i < 3; i += 1) runs.push(await measure(url, auth));
   const median = (pick: (r: { lcp: number; cls: number }) => number) => runs.map(pick).sort((a, b) => a - b)[1]!;
-  process.stdout.write(`  ${label.padEnd(16)} LCP ${median((r) => r.lcp).toFixed(0).padStart(5)} ms   CLS ${median((r) => r.cls).toFixed(3)}\n`);
+  process.stdout.write(
+    `  ${label.padEnd(16)} LCP ${median((r) => r.lcp)
+      .toFixed(0)
+      .padStart(5)} ms   CLS ${median((r) => r.cls).toFixed(3)}\n`,
+  );
 }
 await browser.close();
 server.kill('SIGTERM');

@@ -1,5 +1,16 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminHeaders, approvedDriver, expectNoSeriousA11yViolations, forThisTry, licenseeFor, PASSWORD, registrationPayloads, signInThroughForm, signInWithToken, uniqueEmail } from './support';
+import {
+  adminHeaders,
+  approvedDriver,
+  expectNoSeriousA11yViolations,
+  forThisTry,
+  licenseeFor,
+  PASSWORD,
+  registrationPayloads,
+  signInThroughForm,
+  signInWithToken,
+  uniqueEmail,
+} from './support';
 
 /** A licensed territory around Barclays Center (Brooklyn) and its licensee, set up through the API. */
 async function brooklynLicensee(request: APIRequestContext) {
@@ -23,7 +34,9 @@ async function riderWithBrooklynRide(request: APIRequestContext) {
   expect(signup.status()).toBe(201);
   const { token } = (await signup.json()) as { token: string };
   const headers = { authorization: `Bearer ${token}` };
-  expect((await request.post('/api/payment-methods', { headers, data: { cardNumber: '4242424242424242', expiryDate: '12/39', cvc: '123' } })).status()).toBe(201);
+  expect((await request.post('/api/payment-methods', { headers, data: { cardNumber: '4242424242424242', expiryDate: '12/39', cvc: '123' } })).status()).toBe(
+    201,
+  );
   const booked = await request.post('/api/rides', {
     headers,
     data: {
@@ -84,7 +97,10 @@ test('a rider chats; asking for a person reaches the territory licensee, whose a
   await signInThroughForm(licensee, licenseeEmail, PASSWORD);
   await expect(licensee).toHaveURL(/\/licensee-dashboard$/);
   await licensee.getByRole('tab', { name: 'Support' }).click();
-  const ticket = licensee.getByTestId('support-ticket').filter({ hasText: `Rita ${riderLastName()[0]}.` }).first();
+  const ticket = licensee
+    .getByTestId('support-ticket')
+    .filter({ hasText: `Rita ${riderLastName()[0]}.` })
+    .first();
   await expect(ticket).toBeVisible();
   await expect(ticket.getByTestId('support-ticket-status')).toHaveText('Open');
   await expect(ticket.getByTestId('support-ticket-reason')).toHaveText('Asked for a person');
@@ -125,7 +141,9 @@ test('a failed chat request shows the technical-difficulties bubble and the erro
   const signup = await request.post('/api/register', { data: registrationPayloads.customer(email) });
   const { token } = (await signup.json()) as { token: string };
   await signInWithToken(page, token);
-  await page.route('**/api/ai/chat', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Down', code: 'UNAVAILABLE' }) }));
+  await page.route('**/api/ai/chat', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Down', code: 'UNAVAILABLE' }) }),
+  );
   await page.goto('/ride');
   await page.getByTestId('ai-chat-button').click();
   await sendChat(page, 'Where is my driver?');
@@ -292,20 +310,34 @@ test("the licensee's dispute dialog shows the assistant's mediation, and 'Use th
   // A driver of that territory, online at Yankee Stadium.
   const driver = { authorization: `Bearer ${(await approvedDriver(request, admin, { emailPrefix: 'bronx-driver', driveArea: '10451' })).token}` };
   const yankeeStadium = { address: 'Yankee Stadium, 1 E 161st St, Bronx, NY 10451', lat: 40.8296, lng: -73.9262 };
-  expect((await request.patch('/api/drivers/status', { headers: driver, data: { status: 'online', location: { lat: yankeeStadium.lat, lng: yankeeStadium.lng } } })).status()).toBe(200);
+  expect(
+    (
+      await request.patch('/api/drivers/status', { headers: driver, data: { status: 'online', location: { lat: yankeeStadium.lat, lng: yankeeStadium.lng } } })
+    ).status(),
+  ).toBe(200);
 
   // A rider takes a completed ride there and disputes it.
   const riderSignup = await request.post('/api/register', { data: { ...registrationPayloads.customer(uniqueEmail('disputing-rider')), firstName: 'Dora' } });
   const rider = { authorization: `Bearer ${((await riderSignup.json()) as { token: string }).token}` };
-  expect((await request.post('/api/payment-methods', { headers: rider, data: { cardNumber: '4242424242424242', expiryDate: '12/39', cvc: '123' } })).status()).toBe(201);
-  const booked = await request.post('/api/rides', { headers: rider, data: { pickupLocation: yankeeStadium, dropoffLocation: { address: 'Harlem, 125th St, New York, NY 10027', lat: 40.8089, lng: -73.9482 } } });
+  expect(
+    (await request.post('/api/payment-methods', { headers: rider, data: { cardNumber: '4242424242424242', expiryDate: '12/39', cvc: '123' } })).status(),
+  ).toBe(201);
+  const booked = await request.post('/api/rides', {
+    headers: rider,
+    data: { pickupLocation: yankeeStadium, dropoffLocation: { address: 'Harlem, 125th St, New York, NY 10027', lat: 40.8089, lng: -73.9482 } },
+  });
   expect(booked.status()).toBe(201);
   const rideId = ((await booked.json()) as { id: string }).id;
   await expect
-    .poll(async () => ((await (await request.get('/api/drivers/offers', { headers: driver })).json()) as { ride: { id: string } }[]).some((offer) => offer.ride.id === rideId))
+    .poll(async () =>
+      ((await (await request.get('/api/drivers/offers', { headers: driver })).json()) as { ride: { id: string } }[]).some((offer) => offer.ride.id === rideId),
+    )
     .toBe(true);
   for (const step of ['accept', 'start', 'complete']) expect((await request.post(`/api/rides/${rideId}/${step}`, { headers: driver })).status()).toBe(200);
-  const disputed = await request.post(`/api/rides/${rideId}/disputes`, { headers: rider, data: { reason: 'wrong_route', description: 'The driver took a much longer route than the one quoted.' } });
+  const disputed = await request.post(`/api/rides/${rideId}/disputes`, {
+    headers: rider,
+    data: { reason: 'wrong_route', description: 'The driver took a much longer route than the one quoted.' },
+  });
   expect(disputed.status()).toBe(201);
 
   const context = await browser.newContext();

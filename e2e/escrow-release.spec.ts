@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { adminHeaders, approvedDriver, expectNoSeriousA11yViolations, licenseeFor, PASSWORD, registrationPayloads, signInThroughForm, uniqueEmail } from './support';
+import {
+  adminHeaders,
+  approvedDriver,
+  expectNoSeriousA11yViolations,
+  licenseeFor,
+  PASSWORD,
+  registrationPayloads,
+  signInThroughForm,
+  uniqueEmail,
+} from './support';
 
 /**
  * The escrow test moves the server's clock 3 days forward, which expires every open offer: it runs in
@@ -9,13 +18,20 @@ import { adminHeaders, approvedDriver, expectNoSeriousA11yViolations, licenseeFo
 /** Cents as the UI shows them in English: 1234 -> "$12.34". */
 const usd = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-test('a rider adds a card, books, tips and sees the receipt; 3 days later the driver and the licensee see the exact cents released', async ({ browser, request }) => {
+test('a rider adds a card, books, tips and sees the receipt; 3 days later the driver and the licensee see the exact cents released', async ({
+  browser,
+  request,
+}) => {
   // Four people in four browsers, with axe checks: minutes on a loaded 2-core machine.
   test.setTimeout(300_000);
   const admin = await adminHeaders(request);
 
   // A licensed Union Square territory and its approved driver, set up through the API.
-  const { email: licenseeEmail } = await licenseeFor(request, admin, { emailPrefix: 'union-square-licensee', territoryName: 'Union Square', zipCodes: '10003, 10011, 10012, 10014' });
+  const { email: licenseeEmail } = await licenseeFor(request, admin, {
+    emailPrefix: 'union-square-licensee',
+    territoryName: 'Union Square',
+    zipCodes: '10003, 10011, 10012, 10014',
+  });
   const { email: driverEmail } = await approvedDriver(request, admin, { emailPrefix: 'union-square-driver', driveArea: '10003', firstName: 'Uma' });
 
   const driverContext = await browser.newContext({ geolocation: { latitude: 40.7359, longitude: -73.9911 }, permissions: ['geolocation'] });
@@ -77,7 +93,12 @@ test('a rider adds a card, books, tips and sees the receipt; 3 days later the dr
   await riderPage.getByTestId('submit-tip').click();
   await expect(riderPage.getByTestId('tip-done')).toBeVisible();
   const token = await riderPage.evaluate(() => localStorage.getItem('token'));
-  const [ride] = (await (await riderPage.request.get('/api/rides', { headers: { authorization: `Bearer ${token}` } })).json()) as { id: string; subtotal: number; totalFare: number; tip: number }[];
+  const [ride] = (await (await riderPage.request.get('/api/rides', { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    id: string;
+    subtotal: number;
+    totalFare: number;
+    tip: number;
+  }[];
   expect(ride!.tip).toBe(300);
   const receipt = (await (await riderPage.request.get(`/api/rides/${ride!.id}/receipt`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
     split: Record<'driver' | 'licensee' | 'platformSoftware', number>;

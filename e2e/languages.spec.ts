@@ -68,7 +68,18 @@ test.describe('languages', () => {
   });
 
   test('no page asks for a translation key that English lacks', async ({ page }) => {
-    for (const url of ['/', '/onboarding', '/onboarding?tab=driver', '/onboarding?tab=licensee', '/sign-in', '/terms-of-service', '/privacy-policy', '/global-showcase', '/business-logic-demo', '/no-such-page']) {
+    for (const url of [
+      '/',
+      '/onboarding',
+      '/onboarding?tab=driver',
+      '/onboarding?tab=licensee',
+      '/sign-in',
+      '/terms-of-service',
+      '/privacy-policy',
+      '/global-showcase',
+      '/business-logic-demo',
+      '/no-such-page',
+    ]) {
       await page.goto(url);
       await expect(page.locator('main')).toBeVisible();
     }

@@ -29,7 +29,10 @@ test('a rider books in the UI and sees a driver, who works in the UI too, accept
   expect(riderSignup.status()).toBe(201);
   // A card on file (added through the Payments tab in escrow-release.spec.ts): no card, no booking.
   const riderToken = ((await riderSignup.json()) as { token: string }).token;
-  const card = await request.post('/api/payment-methods', { headers: { authorization: `Bearer ${riderToken}` }, data: { cardNumber: '4242424242424242', expiryDate: '12/39', cvc: '123' } });
+  const card = await request.post('/api/payment-methods', {
+    headers: { authorization: `Bearer ${riderToken}` },
+    data: { cardNumber: '4242424242424242', expiryDate: '12/39', cvc: '123' },
+  });
   expect(card.status()).toBe(201);
   const riderContext = await browser.newContext();
   const riderPage = await riderContext.newPage();
@@ -61,7 +64,9 @@ test('a rider books in the UI and sees a driver, who works in the UI too, accept
   await riderPage.getByTestId('submit-rating').click();
   await expect(riderPage.getByTestId('rating-done')).toBeVisible();
 
-  const rides = (await (await riderPage.request.get('/api/rides', { headers: { authorization: `Bearer ${await riderPage.evaluate(() => localStorage.getItem('token'))}` } })).json()) as {
+  const rides = (await (
+    await riderPage.request.get('/api/rides', { headers: { authorization: `Bearer ${await riderPage.evaluate(() => localStorage.getItem('token'))}` } })
+  ).json()) as {
     status: string;
     rating: number | null;
     acceptedAt: string | null;

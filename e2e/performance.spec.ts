@@ -5,7 +5,10 @@ import { adminHeaders, approvedDriver, expectNoSeriousA11yViolations, licenseeFo
 const PICKUP = { address: 'E 90th St & 3rd Ave, New York, NY 10128', lat: 40.782, lng: -73.9515 };
 const DROPOFF = { address: 'E 104th St & 2nd Ave, New York, NY 10029', lat: 40.7915, lng: -73.9447 };
 
-test('a driver sees their tier, the Goals tab\'s missing conditions and the tracker ticking; a completed ride moves the tracker live', async ({ browser, request }) => {
+test("a driver sees their tier, the Goals tab's missing conditions and the tracker ticking; a completed ride moves the tracker live", async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   // A licensed Upper East Side territory (its own zip codes: no other spec books there) and its driver.
   const admin = await adminHeaders(request);
@@ -46,7 +49,9 @@ test('a driver sees their tier, the Goals tab\'s missing conditions and the trac
   await expect(page.getByTestId('driver-status-badge')).toHaveText(/online/i);
   const rider = await request.post('/api/register', { data: registrationPayloads.customer(uniqueEmail('performance-rider')) });
   const riderHeaders = { authorization: `Bearer ${((await rider.json()) as { token: string }).token}` };
-  expect((await request.post('/api/payment-methods', { headers: riderHeaders, data: { cardNumber: '4242424242424242', expiryDate: '12/39', cvc: '123' } })).status()).toBe(201);
+  expect(
+    (await request.post('/api/payment-methods', { headers: riderHeaders, data: { cardNumber: '4242424242424242', expiryDate: '12/39', cvc: '123' } })).status(),
+  ).toBe(201);
   const booked = await request.post('/api/rides', { headers: riderHeaders, data: { pickupLocation: PICKUP, dropoffLocation: DROPOFF } });
   expect(booked.status()).toBe(201);
   const { subtotal } = (await booked.json()) as { subtotal: number };
@@ -61,7 +66,11 @@ test('a driver sees their tier, the Goals tab\'s missing conditions and the trac
 });
 
 test('a licensee opens Analytics and sees the community health score, its inputs and the insights', async ({ page, request }) => {
-  const licensee = await licenseeFor(request, await adminHeaders(request), { emailPrefix: 'analytics-licensee', territoryName: 'Harlem', zipCodes: '10026, 10027' });
+  const licensee = await licenseeFor(request, await adminHeaders(request), {
+    emailPrefix: 'analytics-licensee',
+    territoryName: 'Harlem',
+    zipCodes: '10026, 10027',
+  });
   await signInWithToken(page, licensee.token);
   await page.goto('/licensee-dashboard');
 

@@ -5,7 +5,11 @@ const DAY = 86_400_000;
 
 test('a licensee opens the pricing map, sees the zones and live rates, and announces a rate change with 7 days of notice', async ({ page, request }) => {
   // A licensed territory of its own (Seattle: no other spec uses these zip codes), set up as an admin would.
-  const { email } = await licenseeFor(request, await adminHeaders(request), { emailPrefix: 'pricing-licensee', territoryName: 'Seattle Downtown', zipCodes: '98101, 98104' });
+  const { email } = await licenseeFor(request, await adminHeaders(request), {
+    emailPrefix: 'pricing-licensee',
+    territoryName: 'Seattle Downtown',
+    zipCodes: '98101, 98104',
+  });
 
   await signInThroughForm(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/licensee-dashboard$/);

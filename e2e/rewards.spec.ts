@@ -1,5 +1,14 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { adminHeaders, approvedDriver, expectNoSeriousA11yViolations, forThisTry, licenseeFor, registrationPayloads, signInWithToken, uniqueEmail } from './support';
+import {
+  adminHeaders,
+  approvedDriver,
+  expectNoSeriousA11yViolations,
+  forThisTry,
+  licenseeFor,
+  registrationPayloads,
+  signInWithToken,
+  uniqueEmail,
+} from './support';
 
 const TIMES_SQUARE = { address: 'Times Square, New York, NY 10036', lat: 40.759, lng: -73.991 };
 const GRAND_CENTRAL = { address: 'Grand Central Terminal, New York, NY 10017', lat: 40.7527, lng: -73.9772 };
@@ -9,7 +18,12 @@ type Auth = { authorization: string };
 const bearer = (token: string): Auth => ({ authorization: `Bearer ${token}` });
 
 type Place = { zips: string; name: string; at: { lat: number; lng: number }; driveArea: string };
-const TIMES_SQUARE_TERRITORY: Place = { zips: '10036, 10019, 10018, 10020, 10017', name: 'Times Square', at: { lat: 40.7585, lng: -73.9905 }, driveArea: '10036' };
+const TIMES_SQUARE_TERRITORY: Place = {
+  zips: '10036, 10019, 10018, 10020, 10017',
+  name: 'Times Square',
+  at: { lat: 40.7585, lng: -73.9905 },
+  driveArea: '10036',
+};
 
 /** A licensed territory with one approved driver online there, all through the API. */
 async function territoryWithDriver(request: APIRequestContext, place: Place = TIMES_SQUARE_TERRITORY): Promise<{ driver: Auth; licenseeToken: string }> {
@@ -45,10 +59,16 @@ async function goOnline(request: APIRequestContext, driver: Auth, location: { la
 const riderLastName = () => forThisTry(['Pérez', 'Quintero', 'Solís']);
 
 async function riderWithCard(request: APIRequestContext, extra: Record<string, unknown> = {}): Promise<{ auth: Auth; token: string }> {
-  const signup = await request.post('/api/register', { data: { ...registrationPayloads.customer(uniqueEmail('rewards-rider')), firstName: 'Ana', lastName: riderLastName(), ...extra } });
+  const signup = await request.post('/api/register', {
+    data: { ...registrationPayloads.customer(uniqueEmail('rewards-rider')), firstName: 'Ana', lastName: riderLastName(), ...extra },
+  });
   expect(signup.status()).toBe(201);
   const token = ((await signup.json()) as { token: string }).token;
-  expect((await request.post('/api/payment-methods', { headers: bearer(token), data: { cardNumber: '4242424242424242', expiryDate: '12/39', cvc: '123' } })).status()).toBe(201);
+  expect(
+    (
+      await request.post('/api/payment-methods', { headers: bearer(token), data: { cardNumber: '4242424242424242', expiryDate: '12/39', cvc: '123' } })
+    ).status(),
+  ).toBe(201);
   return { auth: bearer(token), token };
 }
 
@@ -60,7 +80,9 @@ test('a rider earns points (referral, rating), redeems a credit and sees it appl
   // A friend signs up with the rider's code and completes a first ride: 50 points to the rider.
   const { referral } = (await (await request.get('/api/rewards', { headers: rider.auth })).json()) as { referral: { code: string } };
   const friend = await riderWithCard(request, { referralCode: referral.code });
-  const friendRide = (await (await request.post('/api/rides', { headers: friend.auth, data: { pickupLocation: TIMES_SQUARE, dropoffLocation: GRAND_CENTRAL } })).json()) as { id: string };
+  const friendRide = (await (
+    await request.post('/api/rides', { headers: friend.auth, data: { pickupLocation: TIMES_SQUARE, dropoffLocation: GRAND_CENTRAL } })
+  ).json()) as { id: string };
   await driveRide(request, driver, friendRide.id);
 
   // The rider books in the UI; the driver completes the ride; the rider rates it in the UI (a detailed review and a safety rating).

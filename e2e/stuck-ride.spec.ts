@@ -1,17 +1,38 @@
 import { expect, test } from '@playwright/test';
-import { adminHeaders, approvedDriver, expectNoSeriousA11yViolations, licenseeFor, PASSWORD, registrationPayloads, signInThroughForm, uniqueEmail } from './support';
+import {
+  adminHeaders,
+  approvedDriver,
+  expectNoSeriousA11yViolations,
+  licenseeFor,
+  PASSWORD,
+  registrationPayloads,
+  signInThroughForm,
+  uniqueEmail,
+} from './support';
 
 /** Wall Street, where the driver waits and the rider is picked up (zip code 10005). */
 const WALL_STREET = { latitude: 40.7061, longitude: -74.0092 };
 
-test('a driver vanishes mid-trip; the licensee cancels the ride from the console with a reason and the rider sees it cancelled', async ({ browser, request }) => {
+test('a driver vanishes mid-trip; the licensee cancels the ride from the console with a reason and the rider sees it cancelled', async ({
+  browser,
+  request,
+}) => {
   // Three people in three browsers, with axe checks: minutes on a loaded 2-core machine.
   test.setTimeout(180_000);
   const admin = await adminHeaders(request);
 
   // A Financial District territory of its own (no other spec books there) and its approved driver.
-  const { email: licenseeEmail } = await licenseeFor(request, admin, { emailPrefix: 'stuck-ride-licensee', territoryName: 'Financial District', zipCodes: '10004, 10005, 10006, 10038' });
-  const { email: driverEmail } = await approvedDriver(request, admin, { emailPrefix: 'stuck-ride-driver', driveArea: '10005', firstName: 'Vic', lastName: 'Vanish' });
+  const { email: licenseeEmail } = await licenseeFor(request, admin, {
+    emailPrefix: 'stuck-ride-licensee',
+    territoryName: 'Financial District',
+    zipCodes: '10004, 10005, 10006, 10038',
+  });
+  const { email: driverEmail } = await approvedDriver(request, admin, {
+    emailPrefix: 'stuck-ride-driver',
+    driveArea: '10005',
+    firstName: 'Vic',
+    lastName: 'Vanish',
+  });
 
   const driverContext = await browser.newContext({ geolocation: WALL_STREET, permissions: ['geolocation'] });
   const driverPage = await driverContext.newPage();
@@ -117,7 +138,11 @@ test('a driver vanishes mid-trip; the licensee cancels the ride from the console
   await expect(riderPage.getByTestId('ride-status')).toHaveText('Cancelled');
 
   // The reason and who cancelled are kept on the ride; a second cancel is refused as a conflict.
-  const cancelled = (await (await request.get(`/api/rides/${ride!.id}`, { headers: riderAuth })).json()) as { status: string; cancelledBy: string; cancelReason: string };
+  const cancelled = (await (await request.get(`/api/rides/${ride!.id}`, { headers: riderAuth })).json()) as {
+    status: string;
+    cancelledBy: string;
+    cancelReason: string;
+  };
   expect(cancelled).toMatchObject({ status: 'cancelled', cancelledBy: 'licensee', cancelReason: why });
   const again = await request.post(`/api/rides/${ride!.id}/cancel`, { headers: admin, data: { reason: 'Still stuck?' } });
   expect(again.status()).toBe(409);

@@ -39,7 +39,6 @@ import { createServices, type Services } from './services';
 export type { AppInstance } from './lib/app-instance';
 import { openSharedState } from './shared-state';
 
-
 export type AppOptions = {
   config: Config;
   database: DatabaseHandle;
@@ -148,7 +147,6 @@ export async function buildApp({ config, database, now, faults, logger = true, o
   await registerWebApp(app, config.webDistDir);
   return app;
 }
-
 
 /**
  * Restores live state from the database once the app is ready, then starts every background job

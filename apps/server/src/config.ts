@@ -4,9 +4,7 @@ import { DEFAULT_PEAK_TIME_ZONE } from '@coride/domain/community/peak-hours';
 import { DISPUTE_WINDOW_DAYS as DEFAULT_DISPUTE_WINDOW_DAYS, ESCROW_DAYS } from '@coride/domain/money';
 import { z } from 'zod';
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+const booleanFlag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -17,7 +15,10 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   REDIS_URL: z.url().optional(),
-  REDIS_KEY_PREFIX: z.string().regex(/^[\w.:-]{1,64}$/, 'letters, digits, and . : _ - only').default('coride:'),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w.:-]{1,64}$/, 'letters, digits, and . : _ - only')
+    .default('coride:'),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   DEMO_DATA: booleanFlag.optional(),
@@ -28,22 +29,36 @@ const envSchema = z.object({
     .transform((value, context) => {
       const parsed = parseTrustProxy(value);
       if (parsed === undefined) {
-        context.addIssue({ code: 'custom', message: 'false, true, a hop count, or a comma list of proxy addresses or CIDRs (or loopback, linklocal, uniquelocal)' });
+        context.addIssue({
+          code: 'custom',
+          message: 'false, true, a hop count, or a comma list of proxy addresses or CIDRs (or loopback, linklocal, uniquelocal)',
+        });
         return z.NEVER;
       }
       return parsed;
     }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PASSWORD_COST: z.coerce.number().int().min(10).max(20).default(17),
-  SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 30),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 30),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
-  LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  LOGIN_FAILURE_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(20),
   LOGIN_SLOWDOWN_AFTER_EMAIL_FAILURES: z.coerce.number().int().positive().default(100),
   SIGNUP_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(30),
   CARD_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
   BOOKING_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(100 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(100 * 1024),
   WEB_DIST_DIR: z.string().optional(),
   OFFER_TIMEOUT_SECONDS: z.coerce.number().positive().default(15),
   DISPATCH_SWEEP_MS: z.coerce.number().int().min(0).default(1000),
@@ -52,7 +67,11 @@ const envSchema = z.object({
   GEOCODER_URL: z.url().optional(),
   ROUTER_URL: z.url().optional(),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
-  ESCROW_HOLD_SECONDS: z.coerce.number().int().min(0).default(ESCROW_DAYS * 86_400),
+  ESCROW_HOLD_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(ESCROW_DAYS * 86_400),
   DISPUTE_WINDOW_DAYS: z.coerce.number().positive().default(DEFAULT_DISPUTE_WINDOW_DAYS),
   SETTLEMENT_SWEEP_MS: z.coerce.number().int().min(0).default(10_000),
   EMBEDDED_AUTH_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),

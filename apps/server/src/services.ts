@@ -42,7 +42,14 @@ export type Services = ReturnType<typeof createServices>;
  * Wires the modules together. The clock is injectable so tests can move time; `shared` (REDIS_URL)
  * replaces the in-process hub and sign-in throttle with ones every instance shares.
  */
-export function createServices(deps: { config: Config; db: Database; now: () => Date; log: FastifyBaseLogger; faults?: FaultHook | undefined; shared?: SharedState | undefined }) {
+export function createServices(deps: {
+  config: Config;
+  db: Database;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  faults?: FaultHook | undefined;
+  shared?: SharedState | undefined;
+}) {
   const { config, db, now, log, faults, shared } = deps;
   const zips = usZipIndex();
   const offline = new OfflineGeocoder(zips);
@@ -69,7 +76,9 @@ export function createServices(deps: { config: Config; db: Database; now: () => 
     sessionsEnded: (sessionIds) => hub.endSessions(sessionIds),
   });
   const applications = createApplicationsService({ db, territories, now });
-  const provider: PaymentProvider = config.stripe ? new StripeProvider({ secretKey: config.stripe.secretKey, apiUrl: config.stripe.apiUrl }) : new EmbeddedProvider(db, { authorizeDelayMs: config.embeddedAuthDelayMs });
+  const provider: PaymentProvider = config.stripe
+    ? new StripeProvider({ secretKey: config.stripe.secretKey, apiUrl: config.stripe.apiUrl })
+    : new EmbeddedProvider(db, { authorizeDelayMs: config.embeddedAuthDelayMs });
   // Dispute mediation reads and keeps records through payments' repository; payments calls it through its DisputeMediator port (one-way).
   const mediation = createMediationService({ db, records: createMediationRecords(db), access: territories.access, now });
   const payments = createPaymentsService({
@@ -100,7 +109,6 @@ export function createServices(deps: { config: Config; db: Database; now: () => 
   const performance = createPerformanceReader(db, now);
   const reports = createDashboardReports({ db, index, paymentViews, territories, now });
 
-
   // The assistants: the offline engine is trained once per process, in the background (app.ts starts it).
   const facts = createFactsReader({ db, rides, payments, paymentViews, drivers, territories, applications });
   const assistant = createAssistantService({
@@ -114,5 +122,30 @@ export function createServices(deps: { config: Config; db: Database; now: () => 
     log,
   });
 
-  return { zips, geocoder, router, hub, index, territories, accounts, applications, payments, paymentViews, analytics, pricing, rides, rewards, dispatcher, drivers, tiers, bonusPool, retention, favorites, performance, reports, assistant, mediation };
+  return {
+    zips,
+    geocoder,
+    router,
+    hub,
+    index,
+    territories,
+    accounts,
+    applications,
+    payments,
+    paymentViews,
+    analytics,
+    pricing,
+    rides,
+    rewards,
+    dispatcher,
+    drivers,
+    tiers,
+    bonusPool,
+    retention,
+    favorites,
+    performance,
+    reports,
+    assistant,
+    mediation,
+  };
 }

@@ -22,7 +22,11 @@ const ADMIN_PASSWORD = 'admin-password-1';
 const RUNS_PER_ROUTE = 20;
 
 type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
-type Route = { method: Method; url: string; schema: { body?: z.core.$ZodType; querystring?: z.core.$ZodType; params?: z.core.$ZodType; headers?: z.core.$ZodType } };
+type Route = {
+  method: Method;
+  url: string;
+  schema: { body?: z.core.$ZodType; querystring?: z.core.$ZodType; params?: z.core.$ZodType; headers?: z.core.$ZodType };
+};
 type ActorName = 'anonymous' | 'customer' | 'driver' | 'licensee' | 'admin';
 type Actor = Person & { email: string; password: string };
 
@@ -102,7 +106,15 @@ describe.each(backends)('bad input on %s', (backend) => {
     const ride = await expectOk<{ id: string }>(await book(app, actors.customer), 201);
     const methods = await expectOk<{ id: string }[]>(await api.get(app, '/api/payment-methods', actors.customer));
     const applications = await expectOk<{ id: string }[]>(await api.get(app, '/api/driver-applications', actors.admin));
-    knownIds.push(favorite.id, ride.id, licensee.territoryId, actors.customer.id, actors.driver.id, ...methods.map((m) => m.id), ...applications.map((a) => a.id));
+    knownIds.push(
+      favorite.id,
+      ride.id,
+      licensee.territoryId,
+      actors.customer.id,
+      actors.driver.id,
+      ...methods.map((m) => m.id),
+      ...applications.map((a) => a.id),
+    );
   });
 
   afterAll(async () => {
@@ -168,7 +180,12 @@ describe.each(backends)('bad input on %s', (backend) => {
       const allowed: ActorName[] = [];
       for (const name of ['anonymous', 'customer', 'driver', 'licensee', 'admin'] as const) {
         const token = tokenOf(name);
-        const probe = await app.inject({ method: route.method, url: probeUrl, headers: token ? bearer(token) : {}, ...(hasBody(route.method) ? { payload: {} } : {}) });
+        const probe = await app.inject({
+          method: route.method,
+          url: probeUrl,
+          headers: token ? bearer(token) : {},
+          ...(hasBody(route.method) ? { payload: {} } : {}),
+        });
         if (probe.statusCode >= 500) failures.push(`${route.method} ${route.url} as ${name} with {}: ${probe.statusCode} ${probe.body}`);
         if (probe.statusCode !== 401 && probe.statusCode !== 403) allowed.push(name);
       }
@@ -176,12 +193,19 @@ describe.each(backends)('bad input on %s', (backend) => {
       const options = { knownIds };
       const request = fc.record({
         caller: fc.constantFrom(...callers),
-        params: route.schema.params ? arbitraryFor(route.schema.params, options) : fc.dictionary(fc.constantFrom('id'), fc.oneof(hostileString, fc.constantFrom(...knownIds))),
+        params: route.schema.params
+          ? arbitraryFor(route.schema.params, options)
+          : fc.dictionary(fc.constantFrom('id'), fc.oneof(hostileString, fc.constantFrom(...knownIds))),
         query: route.schema.querystring ? arbitraryFor(route.schema.querystring, options) : fc.constant(undefined),
         // The one header schema (rides' idempotency key) holds free text; other headers are not read.
         headers: route.schema.headers ? fc.record({ 'idempotency-key': hostileHeaderValue }, { requiredKeys: [] }) : fc.constant<Record<string, string>>({}),
         // An empty object now and then: M6's empty PATCH, and a POST with nothing in it.
-        body: hasBody(route.method) ? fc.oneof({ weight: 1, arbitrary: fc.constant({}) }, { weight: 5, arbitrary: route.schema.body ? arbitraryFor(route.schema.body, options) : hostileString }) : fc.constant(undefined),
+        body: hasBody(route.method)
+          ? fc.oneof(
+              { weight: 1, arbitrary: fc.constant({}) },
+              { weight: 5, arbitrary: route.schema.body ? arbitraryFor(route.schema.body, options) : hostileString },
+            )
+          : fc.constant(undefined),
       });
 
       const property = fc.asyncProperty(request, async ({ caller, params, query, headers, body }) => {
@@ -196,7 +220,9 @@ describe.each(backends)('bad input on %s', (backend) => {
         const status = `${String(response.statusCode)[0]}xx`;
         answers.set(status, (answers.get(status) ?? 0) + 1);
         if (response.statusCode >= 500) {
-          failures.push(`${route.method} ${url.slice(0, 200)} as ${caller}: ${response.statusCode} ${response.body.slice(0, 200)} (body ${JSON.stringify(body)?.slice(0, 300)})`);
+          failures.push(
+            `${route.method} ${url.slice(0, 200)} as ${caller}: ${response.statusCode} ${response.body.slice(0, 200)} (body ${JSON.stringify(body)?.slice(0, 300)})`,
+          );
         }
       });
       // Every 5xx is listed above (all of them, not just the first); a throw stops the route and is listed here.
@@ -206,7 +232,9 @@ describe.each(backends)('bad input on %s', (backend) => {
     }
 
     const seconds = (Date.now() - started) / 1000;
-    console.info(`input fuzz on ${backend}: ${routes.length} routes x ${RUNS_PER_ROUTE} runs (${requests} requests: ${[...answers].map(([k, n]) => `${n} ${k}`).join(', ')}) in ${seconds.toFixed(1)} s`);
+    console.info(
+      `input fuzz on ${backend}: ${routes.length} routes x ${RUNS_PER_ROUTE} runs (${requests} requests: ${[...answers].map(([k, n]) => `${n} ${k}`).join(', ')}) in ${seconds.toFixed(1)} s`,
+    );
     expect(failures).toEqual([]);
   });
 });

@@ -120,8 +120,22 @@ describe.skipIf(!redisUrl)('Redis-shared state across instances', () => {
       const keys = prefix();
       const errors: unknown[] = [];
       const [a, b] = [
-        new RedisLoginThrottle(await connect(), keys, 3, minute, (error) => errors.push(error), () => now),
-        new RedisLoginThrottle(await connect(), keys, 3, minute, (error) => errors.push(error), () => now),
+        new RedisLoginThrottle(
+          await connect(),
+          keys,
+          3,
+          minute,
+          (error) => errors.push(error),
+          () => now,
+        ),
+        new RedisLoginThrottle(
+          await connect(),
+          keys,
+          3,
+          minute,
+          (error) => errors.push(error),
+          () => now,
+        ),
       ];
       await a.recordFailure(['ada@example.com']); // t = 0
       now += 10_000;
@@ -186,11 +200,15 @@ describe.skipIf(!redisUrl)('Redis-shared state across instances', () => {
       expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       // An email that failed nowhere is not limited.
-      expect((await b.app.inject({ method: 'POST', url: '/api/login', payload: { email: uniqueEmail(), password: 'whatever it is' }, remoteAddress: '10.9.0.10' })).statusCode).toBe(401);
+      expect(
+        (await b.app.inject({ method: 'POST', url: '/api/login', payload: { email: uniqueEmail(), password: 'whatever it is' }, remoteAddress: '10.9.0.10' }))
+          .statusCode,
+      ).toBe(401);
     });
 
     it('share one assistant turn budget per caller between the instances', async () => {
-      const ask = (t: TestApp) => t.app.inject({ method: 'POST', url: '/api/ai/voice-assistant', payload: { message: 'how do I cancel', language: 'en' }, remoteAddress: '10.8.0.1' });
+      const ask = (t: TestApp) =>
+        t.app.inject({ method: 'POST', url: '/api/ai/voice-assistant', payload: { message: 'how do I cancel', language: 'en' }, remoteAddress: '10.8.0.1' });
       expect((await ask(a)).statusCode).toBe(200);
       expect((await ask(b)).statusCode).toBe(200);
       const refused = await ask(a);

@@ -16,7 +16,17 @@ type Started = { child: ChildProcessWithoutNullStreams; url: string };
 function startServer(extraEnv: Record<string, string> = {}): ChildProcessWithoutNullStreams {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: serverDir,
-    env: { ...process.env, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PASSWORD_COST: '10', DEMO_DATA: 'false', ...extraEnv },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      PASSWORD_COST: '10',
+      DEMO_DATA: 'false',
+      ...extraEnv,
+    },
   });
   children.push(child);
   return child;

@@ -10,7 +10,16 @@ import { text } from './text';
 /** Below this confidence a reply escalates to people (spec: escalation below 0.7). */
 export const ESCALATION_CONFIDENCE = 0.7;
 
-export const assistantActionTypes = ['escalate_support', 'open_dispute', 'cancel_ride', 'view_receipt', 'open_payments', 'go_online', 'book_ride', 'call_emergency'] as const;
+export const assistantActionTypes = [
+  'escalate_support',
+  'open_dispute',
+  'cancel_ride',
+  'view_receipt',
+  'open_payments',
+  'go_online',
+  'book_ride',
+  'call_emergency',
+] as const;
 export type AssistantActionType = (typeof assistantActionTypes)[number];
 
 /** Something the assistant proposes; the UI offers it as a button, nothing happens without the user. */

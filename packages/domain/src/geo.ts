@@ -3,10 +3,7 @@ import { text } from './text';
 
 export const latLngSchema = z.object({
   lat: z.number({ error: 'Latitude is required' }).min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90'),
-  lng: z
-    .number({ error: 'Longitude is required' })
-    .min(-180, 'Longitude must be between -180 and 180')
-    .max(180, 'Longitude must be between -180 and 180'),
+  lng: z.number({ error: 'Longitude is required' }).min(-180, 'Longitude must be between -180 and 180').max(180, 'Longitude must be between -180 and 180'),
 });
 export type LatLng = z.infer<typeof latLngSchema>;
 

@@ -19,9 +19,7 @@ export function apportion(total: number, numerators: readonly number[], denomina
   const floors = numerators.map((n) => Math.floor(n / denominator));
   let left = total - floors.reduce((a, b) => a + b, 0);
   if (left < 0 || left > numerators.length) throw new RangeError(`cannot apportion ${total} over these parts`);
-  const order = numerators
-    .map((n, i) => ({ i, remainder: n - floors[i]! * denominator }))
-    .sort((a, b) => b.remainder - a.remainder || a.i - b.i);
+  const order = numerators.map((n, i) => ({ i, remainder: n - floors[i]! * denominator })).sort((a, b) => b.remainder - a.remainder || a.i - b.i);
   const parts = [...floors];
   for (const { i } of order) {
     if (left === 0) break;

@@ -64,7 +64,10 @@ export const addPaymentMethodSchema = z.object({
     .refine((value) => /^\d{12,19}$/.test(value), 'Enter the card number (12 to 19 digits)')
     .refine((value) => isLuhnValid(value), 'This card number is not valid'),
   expiryDate,
-  cvc: z.string().trim().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code'),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code'),
   isDefault: z.boolean().optional(),
 });
 export type AddPaymentMethodInput = z.input<typeof addPaymentMethodSchema>;
@@ -225,7 +228,13 @@ export const driverEarningsSchema = z.object({
 });
 export type DriverEarnings = z.infer<typeof driverEarningsSchema>;
 
-export const dailyRevenueSchema = z.object({ day: z.string(), platform: z.number().int(), licensees: z.number().int(), csr: z.number().int(), drivers: z.number().int() });
+export const dailyRevenueSchema = z.object({
+  day: z.string(),
+  platform: z.number().int(),
+  licensees: z.number().int(),
+  csr: z.number().int(),
+  drivers: z.number().int(),
+});
 export type DailyRevenue = z.infer<typeof dailyRevenueSchema>;
 
 export const ledgerTotalsSchema = z.object({

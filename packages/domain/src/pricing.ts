@@ -26,7 +26,6 @@ export type QuoteInput = {
   rateAdjustmentPercent?: number;
 };
 
-
 /**
  * Upfront price of a ride. Each component is scaled by the zone multiplier and the licensee's
  * adjustment and rounded to the cent, so the breakdown shown always adds up to the subtotal.

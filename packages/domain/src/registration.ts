@@ -32,9 +32,7 @@ const commonShape = {
   firstName: requiredText(2, 'First name must be at least 2 characters', 100),
   lastName: requiredText(2, 'Last name must be at least 2 characters', 100),
   email: emailSchema,
-  phone: text({ error: 'Phone number must be at least 10 digits' })
-    .min(10, 'Phone number must be at least 10 digits')
-    .max(30, 'Phone number is too long'),
+  phone: text({ error: 'Phone number must be at least 10 digits' }).min(10, 'Phone number must be at least 10 digits').max(30, 'Phone number is too long'),
   password: passwordSchema,
   confirmPassword: z.string({ error: "Passwords don't match" }),
   terms: z.boolean({ error: 'You must agree to the terms' }).refine((v) => v, 'You must agree to the terms'),
@@ -106,14 +104,8 @@ export const licenseeRegistrationSchema = withAccountRules(
     zipCodes: text({ error: 'At least one zip code is required' })
       .min(5, 'At least one zip code is required')
       .max(200, 'Too many zip codes')
-      .refine(
-        (value) => parseZipCodes(value).every((zip) => /^\d{5}$/.test(zip)),
-        'Zip codes must be 5 digits, separated by commas',
-      )
-      .refine(
-        (value) => parseZipCodes(value).length <= MAX_ZIP_CODES_PER_LICENSE,
-        `A license covers at most ${MAX_ZIP_CODES_PER_LICENSE} zip codes`,
-      ),
+      .refine((value) => parseZipCodes(value).every((zip) => /^\d{5}$/.test(zip)), 'Zip codes must be 5 digits, separated by commas')
+      .refine((value) => parseZipCodes(value).length <= MAX_ZIP_CODES_PER_LICENSE, `A license covers at most ${MAX_ZIP_CODES_PER_LICENSE} zip codes`),
     businessPlan: requiredText(50, 'Business plan must be at least 50 characters', 5000, true),
     experience: z.enum(experienceLevels).optional(),
   }),

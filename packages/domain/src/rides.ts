@@ -86,7 +86,11 @@ export const rateRideRequestSchema = z.object({
   safetyRating: z.number().int('Safety rating must be 1 to 5').min(1, 'Safety rating must be 1 to 5').max(5, 'Safety rating must be 1 to 5').optional(),
 });
 export const tipRideRequestSchema = z.object({
-  amount: z.number({ error: 'Tip must be an amount in cents' }).int('Tip must be whole cents').min(1, 'Tip must be at least 1 cent').max(100_000, 'Tip is too large'),
+  amount: z
+    .number({ error: 'Tip must be an amount in cents' })
+    .int('Tip must be whole cents')
+    .min(1, 'Tip must be at least 1 cent')
+    .max(100_000, 'Tip is too large'),
 });
 
 export const driverStatusRequestSchema = z.object({
@@ -206,7 +210,6 @@ export const licenseeMetricsSchema = z.object({
   pendingDriverApplications: z.number().int(),
 });
 export type LicenseeMetrics = z.infer<typeof licenseeMetricsSchema>;
-
 
 export const geocodeQuerySchema = z.object({ q: text().min(1, 'Type an address').max(300, 'Address is too long') });
 export const reverseGeocodeQuerySchema = z.object({ lat: z.coerce.number().min(-90).max(90), lng: z.coerce.number().min(-180).max(180) });

@@ -61,7 +61,9 @@ describe('splitFare', () => {
         const split = splitFare(fare, t);
         expect(splitTotal(split)).toBe(fare.totalFare + t);
         expect(split.driver / splitTotal(split)).toBeGreaterThanOrEqual(0.94);
-        expect(split.platformSoftware + split.corporateAdmin + split.globalCsr + split.licensee + split.localCsr).toBeLessThanOrEqual(fare.subtotal * 0.06 + 1e-9);
+        expect(split.platformSoftware + split.corporateAdmin + split.globalCsr + split.licensee + split.localCsr).toBeLessThanOrEqual(
+          fare.subtotal * 0.06 + 1e-9,
+        );
       }),
     );
   });

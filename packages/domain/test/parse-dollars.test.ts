@@ -25,12 +25,27 @@ describe('parseDollarsToCents', () => {
     expect(parseDollarsToCents(input)).toBe(cents);
   });
 
-  it.each(['', '   ', 'abc', '12.345', '-5', '1.2.3', '$', '12..5', '1e3', '12,3456', '1,250', '1.250', '1,234', '1.234', '0x10', '1,23,456.00', '99999999999999999999'])(
-    '%j is not an amount',
-    (input) => {
-      expect(parseDollarsToCents(input)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    '   ',
+    'abc',
+    '12.345',
+    '-5',
+    '1.2.3',
+    '$',
+    '12..5',
+    '1e3',
+    '12,3456',
+    '1,250',
+    '1.250',
+    '1,234',
+    '1.234',
+    '0x10',
+    '1,23,456.00',
+    '99999999999999999999',
+  ])('%j is not an amount', (input) => {
+    expect(parseDollarsToCents(input)).toBeNull();
+  });
 
   const cents = fc.integer({ min: 0, max: 1_000_000_000_00 });
   const dollarsOf = (c: number) => Math.floor(c / 100);

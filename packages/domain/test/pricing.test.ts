@@ -35,9 +35,21 @@ describe('quoteFare', () => {
   });
 
   it.each([
-    ['a 1.5 zone multiplier', { zoneMultiplier: 1.5 }, { baseFare: 375, distanceFare: 450, timeFare: 150, subtotal: 975, platformFee: 29, adminFee: 29, totalFare: 1033 }],
-    ['a +10% licensee adjustment', { rateAdjustmentPercent: 10 }, { baseFare: 275, distanceFare: 330, timeFare: 110, subtotal: 715, platformFee: 21, adminFee: 21, totalFare: 757 }],
-    ['a -10% licensee adjustment', { rateAdjustmentPercent: -10 }, { baseFare: 225, distanceFare: 270, timeFare: 90, subtotal: 585, platformFee: 17, adminFee: 17, totalFare: 619 }],
+    [
+      'a 1.5 zone multiplier',
+      { zoneMultiplier: 1.5 },
+      { baseFare: 375, distanceFare: 450, timeFare: 150, subtotal: 975, platformFee: 29, adminFee: 29, totalFare: 1033 },
+    ],
+    [
+      'a +10% licensee adjustment',
+      { rateAdjustmentPercent: 10 },
+      { baseFare: 275, distanceFare: 330, timeFare: 110, subtotal: 715, platformFee: 21, adminFee: 21, totalFare: 757 },
+    ],
+    [
+      'a -10% licensee adjustment',
+      { rateAdjustmentPercent: -10 },
+      { baseFare: 225, distanceFare: 270, timeFare: 90, subtotal: 585, platformFee: 17, adminFee: 17, totalFare: 619 },
+    ],
   ])('scales every component of a 2 mile, 5 minute trip by %s', (_label, options, expected) => {
     expect(quoteFare({ distanceMiles: 2, durationMinutes: 5, ...options })).toMatchObject(expected);
   });

@@ -23,12 +23,17 @@ const pastTense: Record<RideCommand, string> = { accept: 'accepted', start: 'sta
 const label = (status: RideStatus) => status.replace('_', ' ');
 
 describe('nextRideStatus', () => {
-  it.each(allowed.map(([from, command, actor, to]) => ({ from, command, actor, to, name: `a ${label(from)} ride ${pastTense[command]} by the ${actor} becomes ${label(to)}` })))(
-    '$name',
-    ({ from, command, actor, to }) => {
-      expect(nextRideStatus(from, command, actor)).toEqual({ ok: true, status: to });
-    },
-  );
+  it.each(
+    allowed.map(([from, command, actor, to]) => ({
+      from,
+      command,
+      actor,
+      to,
+      name: `a ${label(from)} ride ${pastTense[command]} by the ${actor} becomes ${label(to)}`,
+    })),
+  )('$name', ({ from, command, actor, to }) => {
+    expect(nextRideStatus(from, command, actor)).toEqual({ ok: true, status: to });
+  });
 
   it.each([
     ['requested', 'start', 'driver', 'A requested ride cannot be started by the driver'],
@@ -104,7 +109,8 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   fc.record({ kind: fc.constant('cancel' as const), ride: rideIndex, by: fc.constant('driver' as const), driver: driverName }),
 );
 
-const isDriverBusy = (rides: ModelRide[], driver: DriverName) => rides.some((r) => r.driver === driver && (r.status === 'accepted' || r.status === 'in_progress'));
+const isDriverBusy = (rides: ModelRide[], driver: DriverName) =>
+  rides.some((r) => r.driver === driver && (r.status === 'accepted' || r.status === 'in_progress'));
 
 /** Applies one command; returns whether it was accepted. */
 function apply(rides: ModelRide[], c: Command): boolean {

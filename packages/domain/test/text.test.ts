@@ -72,7 +72,10 @@ describe('text(): the one schema for free text', () => {
   });
 
   it('puts its message first, ahead of the length rules, so the field shows why', () => {
-    const result = text().min(5, 'Too short').max(10, 'Too long').safeParse(`${'x'.repeat(20)}\u0000`);
+    const result = text()
+      .min(5, 'Too short')
+      .max(10, 'Too long')
+      .safeParse(`${'x'.repeat(20)}\u0000`);
     expect(result.error && fieldErrors(result.error)).toEqual({ _: CONTROL_CHARACTERS_MESSAGE });
   });
 

@@ -6,7 +6,18 @@ import { adjustmentEffectiveAt } from '@coride/domain/community/zones';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { driverApplications, driverPresence, driverProfiles, licenseeApplications, pricingZones, rateAdjustments, rides, territories, territoryZipCodes, users } from '../db/schema';
+import {
+  driverApplications,
+  driverPresence,
+  driverProfiles,
+  licenseeApplications,
+  pricingZones,
+  rateAdjustments,
+  rides,
+  territories,
+  territoryZipCodes,
+  users,
+} from '../db/schema';
 import { EmbeddedProvider } from '../modules/payments/embedded-provider';
 import { createPaymentsService } from '../modules/payments/service';
 import { InProcessHub } from '../modules/realtime/hub';
@@ -76,9 +87,21 @@ export const demoAccounts = {
 
 /** Business districts are tier 1 (110%), Harlem's residential blocks tier 3 (90%); the rest tier 2. */
 const demoZoneTiers: Record<string, 1 | 2 | 3 | 4> = {
-  '10001': 1, '10017': 1, '10018': 1, '10019': 1, '10020': 1, '10022': 1, '10036': 1,
-  '10004': 1, '10005': 1, '10006': 1, '10007': 1,
-  '10026': 3, '10027': 3, '10029': 3, '10030': 3,
+  '10001': 1,
+  '10017': 1,
+  '10018': 1,
+  '10019': 1,
+  '10020': 1,
+  '10022': 1,
+  '10036': 1,
+  '10004': 1,
+  '10005': 1,
+  '10006': 1,
+  '10007': 1,
+  '10026': 3,
+  '10027': 3,
+  '10029': 3,
+  '10030': 3,
 };
 
 /** Manhattan, split into licenses of at most 10 zip codes each. */
@@ -111,7 +134,12 @@ const driverNames = [
 
 export const DEMO_DRIVER_COUNT = driverNames.length;
 
-const demoEmails = () => [demoAccounts.admin, demoAccounts.licensee, demoAccounts.rider, ...Array.from({ length: DEMO_DRIVER_COUNT }, (_, i) => demoAccounts.driver(i + 1))];
+const demoEmails = () => [
+  demoAccounts.admin,
+  demoAccounts.licensee,
+  demoAccounts.rider,
+  ...Array.from({ length: DEMO_DRIVER_COUNT }, (_, i) => demoAccounts.driver(i + 1)),
+];
 
 /**
  * The demo world is loaded by default only into an empty embedded database, and kept alive on later
@@ -142,7 +170,12 @@ export function demoCredentialsText(password: string, passwordFile: string): str
  * folder's first start). A demo world loaded before passwords were made per folder still signs in with
  * the retired published password: its accounts are moved to the new one.
  */
-export async function loadDemoWorld(db: Database, config: Config, zips: ZipIndex, now: Date = new Date()): Promise<{ password: string; passwordFile: string; isSeeded: boolean }> {
+export async function loadDemoWorld(
+  db: Database,
+  config: Config,
+  zips: ZipIndex,
+  now: Date = new Date(),
+): Promise<{ password: string; passwordFile: string; isSeeded: boolean }> {
   const { password, isNew } = demoPassword(config.dataDir);
   const isSeeded = await seedDemoWorld(db, config, zips, password, now);
   if (!isSeeded && isNew) await retirePublishedPassword(db, config, password);
@@ -177,7 +210,15 @@ export async function seedDemoWorld(db: Database, config: Config, zips: ZipIndex
     const person = async (role: 'customer' | 'driver' | 'licensee' | 'admin', email: string, firstName: string, lastName: string) => {
       const [row] = await tx
         .insert(users)
-        .values({ role, email, passwordHash, firstName, lastName, phone: '2125550100', homeAddress: role === 'customer' ? '350 5th Ave, New York, NY 10118' : null })
+        .values({
+          role,
+          email,
+          passwordHash,
+          firstName,
+          lastName,
+          phone: '2125550100',
+          homeAddress: role === 'customer' ? '350 5th Ave, New York, NY 10118' : null,
+        })
         .onConflictDoNothing({ target: users.email })
         .returning();
       return row ?? (await tx.query.users.findFirst({ where: (u, { eq }) => eq(u.email, email) }))!;
@@ -247,7 +288,9 @@ export async function seedDemoWorld(db: Database, config: Config, zips: ZipIndex
         isApproved: true,
         approvedAt: now,
       });
-      await tx.insert(driverApplications).values({ userId: driver.id, status: 'approved', licenseDocument: `NY-D-${1000 + i}`, reviewedAt: now, reviewNotes: 'Demo driver' });
+      await tx
+        .insert(driverApplications)
+        .values({ userId: driver.id, status: 'approved', licenseDocument: `NY-D-${1000 + i}`, reviewedAt: now, reviewNotes: 'Demo driver' });
       await tx.insert(driverPresence).values({ driverId: driver.id, status: 'offline' });
       driverIds.push(driver.id);
     }

@@ -1,10 +1,4 @@
-import type {
-  FastifyBaseLogger,
-  FastifyInstance,
-  RawReplyDefaultExpression,
-  RawRequestDefaultExpression,
-  RawServerDefault,
-} from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { Services } from '../services';
 import type { ZodTypeProvider } from './zod-provider';
 
@@ -13,13 +7,7 @@ import type { ZodTypeProvider } from './zod-provider';
  * bodies and params. It lives in this leaf file, not in app.ts, so route files never import the
  * composition root that imports them (docs/decisions/010-module-boundaries.md).
  */
-export type AppInstance = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+export type AppInstance = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
 declare module 'fastify' {
   interface FastifyInstance {

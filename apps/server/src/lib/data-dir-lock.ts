@@ -40,8 +40,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
       const owner = Number.parseInt(fs.readFileSync(lockPath, 'utf8'), 10);
       if (Number.isInteger(owner) && owner !== process.pid && isProcessAlive(owner)) {
         throw new DataDirLockedError(
-          `The data folder ${dataDir} is in use by another server process (pid ${owner}). ` +
-            'Stop that process or start this one with a different DATA_DIR.',
+          `The data folder ${dataDir} is in use by another server process (pid ${owner}). ` + 'Stop that process or start this one with a different DATA_DIR.',
         );
       }
       // Stale lock from a process that died: remove it and try once more.

@@ -139,7 +139,10 @@ export class RedisWindows implements SlidingWindows {
     const now = this.now();
     const id = `${now}:${Math.random().toString(36).slice(2)}`;
     try {
-      const [isCounted, value] = (await this.redis.eval(TAKE_SCRIPT, 1, this.prefix + key, now, now - windowMs, windowMs, limit, id)) as [number, number | string];
+      const [isCounted, value] = (await this.redis.eval(TAKE_SCRIPT, 1, this.prefix + key, now, now - windowMs, windowMs, limit, id)) as [
+        number,
+        number | string,
+      ];
       if (isCounted === 1) return { isAllowed: true, count: Number(value), id };
       return { isAllowed: false, retryAfterSeconds: Math.max(1, Math.ceil((Number(value) + windowMs - now) / 1000)) };
     } catch (error) {

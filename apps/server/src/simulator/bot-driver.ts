@@ -65,7 +65,8 @@ export class BotDriver {
   private async tick(): Promise<void> {
     if (this.isBusy) return;
     const milesPerTick = (this.options.speedMph * this.options.tickMs) / 3_600_000;
-    const target = this.phase.kind === 'to_pickup' ? this.phase.ride.pickupLocation : this.phase.kind === 'to_dropoff' ? this.phase.ride.dropoffLocation : undefined;
+    const target =
+      this.phase.kind === 'to_pickup' ? this.phase.ride.pickupLocation : this.phase.kind === 'to_dropoff' ? this.phase.ride.dropoffLocation : undefined;
     if (!target) return;
     const { point, hasArrived } = stepTowards(this.position, target, milesPerTick);
     const heading = headingBetween(this.position, point);

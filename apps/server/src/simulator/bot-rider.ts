@@ -47,7 +47,12 @@ export class BotRider {
     if (to === from) to = places[(places.indexOf(from) + 1) % places.length]!;
     const quote = await this.api.request<{ quoteId: string; totalFare: number }>('POST', '/api/rides/quote', { pickupLocation: from, dropoffLocation: to });
     if (quote.status !== 200) return this.scheduleBooking(this.options.pauseMs);
-    const booked = await this.api.request<Ride>('POST', '/api/rides', { pickupLocation: from, dropoffLocation: to, quoteId: quote.body.quoteId }, { 'idempotency-key': randomUUID() });
+    const booked = await this.api.request<Ride>(
+      'POST',
+      '/api/rides',
+      { pickupLocation: from, dropoffLocation: to, quoteId: quote.body.quoteId },
+      { 'idempotency-key': randomUUID() },
+    );
     if (booked.status === 201) this.options.log(`rider ${this.options.email} booked ${from.address.split(',')[0]} -> ${to.address.split(',')[0]}`);
     else this.scheduleBooking(this.options.pauseMs);
   }

@@ -21,7 +21,10 @@ export class ApiClient {
   }
 
   async login(email: string, password: string): Promise<{ id: string; role: string }> {
-    const { status, body } = await this.request<{ user: { id: string; role: string }; token: string; error?: string }>('POST', '/api/login', { email, password });
+    const { status, body } = await this.request<{ user: { id: string; role: string }; token: string; error?: string }>('POST', '/api/login', {
+      email,
+      password,
+    });
     if (status !== 200) throw new Error(`login ${email} failed: ${status} ${body.error ?? ''}`);
     this.token = body.token;
     return body.user;

@@ -83,8 +83,10 @@ describe.runIf(process.env.DATABASE_URL)('the server when PostgreSQL drops its c
     const workers = Array.from({ length: 20 }, async (_, worker) => {
       for (let round = 0; isLoading; round += 1) {
         const kind = (worker + round) % 3;
-        if (kind === 0) outcomes.push(await timed('GET /api/users/me', () => t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(rider.token) })));
-        else if (kind === 1) outcomes.push(await timed('GET /api/rides', () => t.app.inject({ method: 'GET', url: '/api/rides', headers: bearer(rider.token) })));
+        if (kind === 0)
+          outcomes.push(await timed('GET /api/users/me', () => t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(rider.token) })));
+        else if (kind === 1)
+          outcomes.push(await timed('GET /api/rides', () => t.app.inject({ method: 'GET', url: '/api/rides', headers: bearer(rider.token) })));
         else outcomes.push(await timed('POST /api/register', () => t.app.inject({ method: 'POST', url: '/api/register', payload: customerPayload() })));
       }
     });

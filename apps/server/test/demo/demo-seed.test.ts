@@ -48,7 +48,11 @@ describe.each(backends)('the demo world on %s', (backend) => {
 
     const login = await signIn(t, demoAccounts.rider, first.password);
     expect(login.statusCode).toBe(200);
-    const stats = await t.app.inject({ method: 'GET', url: '/api/users/stats', headers: { authorization: `Bearer ${(login.json() as { token: string }).token}` } });
+    const stats = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/stats',
+      headers: { authorization: `Bearer ${(login.json() as { token: string }).token}` },
+    });
     expect((stats.json() as { totalRides: number }).totalRides).toBe(rides);
   });
 

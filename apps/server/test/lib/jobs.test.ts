@@ -152,7 +152,14 @@ describe('the list of background jobs', () => {
 
   it('takes every interval from config, one job per setting', () => {
     expect(
-      intervals({ DISPATCH_SWEEP_MS: '11', SETTLEMENT_SWEEP_MS: '12', TIER_RECOMPUTE_MS: '13', ZONE_REFRESH_MS: '14', REWARDS_SWEEP_MS: '15', RETENTION_SWEEP_MS: '16' }),
+      intervals({
+        DISPATCH_SWEEP_MS: '11',
+        SETTLEMENT_SWEEP_MS: '12',
+        TIER_RECOMPUTE_MS: '13',
+        ZONE_REFRESH_MS: '14',
+        REWARDS_SWEEP_MS: '15',
+        RETENTION_SWEEP_MS: '16',
+      }),
     ).toEqual({ 'dispatch sweep': 11, 'settlement run': 12, 'tier recompute': 13, 'pricing zone refresh': 14, 'rewards sweep': 15, 'retention sweep': 16 });
   });
 

@@ -33,7 +33,7 @@ describe.each(backends)('what the log says about a failed query on %s', (backend
     'duplicate-email': () => database.db.insert(users).values(person()),
     'unknown-user-session': () => insertSession(database.db, randomUUID(), tokenHash, new Date()),
     // A caller that wraps the failure: pino's own serializer prints every cause's message too.
-    'wrapped': () =>
+    wrapped: () =>
       database.db
         .insert(users)
         .values({ ...person(), firstName: 'Ab\u0000cd' })
@@ -94,6 +94,9 @@ describe.each(backends)('what the log says about a failed query on %s', (backend
   it('leaves the parameters out of every cause when a caller wraps the failed query', async () => {
     const { raw, line } = await logLineOf('wrapped');
     expectNoSecret(raw);
-    expect(line.err).toMatchObject({ message: 'could not save the profile', cause: { statement: expect.stringMatching(/^insert into "users"/), cause: { code: '22021' } } });
+    expect(line.err).toMatchObject({
+      message: 'could not save the profile',
+      cause: { statement: expect.stringMatching(/^insert into "users"/), cause: { code: '22021' } },
+    });
   });
 });

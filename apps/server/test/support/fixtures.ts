@@ -18,7 +18,15 @@ const account = () => ({
 
 export function customerPayload(overrides: Record<string, unknown> = {}) {
   const email = uniqueEmail('rider');
-  return { role: 'customer', username: email, email, ...account(), homeAddress: '350 5th Ave, New York, NY', preferredPaymentMethod: 'credit-card', ...overrides };
+  return {
+    role: 'customer',
+    username: email,
+    email,
+    ...account(),
+    homeAddress: '350 5th Ave, New York, NY',
+    preferredPaymentMethod: 'credit-card',
+    ...overrides,
+  };
 }
 
 export function driverPayload(overrides: Record<string, unknown> = {}) {

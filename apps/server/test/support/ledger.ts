@@ -27,7 +27,10 @@ export async function ledgerInvariants(db: Database): Promise<number> {
   );
   expect(drift, 'every balance is the sum of its entries').toEqual([]);
 
-  const [escrow] = await rows<{ balance: string | null }>(db, sql`select coalesce(sum(amount), 0)::text as balance from ledger_entries where account_id = 'escrow'`);
+  const [escrow] = await rows<{ balance: string | null }>(
+    db,
+    sql`select coalesce(sum(amount), 0)::text as balance from ledger_entries where account_id = 'escrow'`,
+  );
   // A fare's reward credit is paid into escrow by the platform next to the rider's charge (docs/community-economics.md §4).
   const [held] = await rows<{ held: string | null }>(
     db,
@@ -36,7 +39,10 @@ export async function ledgerInvariants(db: Database): Promise<number> {
   );
   expect(Number(escrow?.balance ?? 0), 'escrow holds exactly the unreleased charges').toBe(Number(held?.held ?? 0));
 
-  const twice = await rows(db, sql`select charge_id, kind from ledger_transactions where charge_id is not null and kind in ('capture', 'release') group by charge_id, kind having count(*) > 1`);
+  const twice = await rows(
+    db,
+    sql`select charge_id, kind from ledger_transactions where charge_id is not null and kind in ('capture', 'release') group by charge_id, kind having count(*) > 1`,
+  );
   expect(twice, 'nothing captured or released twice').toEqual([]);
   const refundedTwice = await rows(db, sql`select dispute_id from ledger_transactions where dispute_id is not null group by dispute_id having count(*) > 1`);
   expect(refundedTwice, 'no dispute refunded twice').toEqual([]);

@@ -53,7 +53,10 @@ export class HubTap {
   }
 
   /** The first entry (at or after `since`) that matches, published already or still to come. */
-  waitFor(predicate: (entry: Published) => boolean, { since = 0, timeoutMs = DEFAULT_WAIT_MS }: { since?: number; timeoutMs?: number } = {}): Promise<Published> {
+  waitFor(
+    predicate: (entry: Published) => boolean,
+    { since = 0, timeoutMs = DEFAULT_WAIT_MS }: { since?: number; timeoutMs?: number } = {},
+  ): Promise<Published> {
     const found = this.published.slice(since).find(predicate);
     if (found) return Promise.resolve(found);
     return new Promise((resolve, reject) => {
@@ -77,7 +80,9 @@ export class HubTap {
    * was cancelled for want of drivers. Booking dispatches in the background, so tests wait for this.
    */
   dispatched(rideId: string, since = 0): Promise<Published> {
-    return this.waitFor((entry) => (entry.message.type === 'ride_request' || entry.message.type === 'ride_cancelled') && rideIdOf(entry.message) === rideId, { since });
+    return this.waitFor((entry) => (entry.message.type === 'ride_request' || entry.message.type === 'ride_cancelled') && rideIdOf(entry.message) === rideId, {
+      since,
+    });
   }
 }
 
@@ -111,7 +116,8 @@ export class TestSocket {
     this.closed = new Promise((resolve) => {
       socket.on('close', (code, reason) => {
         this.closeEvent = { code, reason: reason.toString() };
-        for (const waiter of [...this.waiters]) waiter.reject(new Error(`socket closed (${code}) while waiting for ${waiter.type}; inbox: ${this.describeInbox()}`));
+        for (const waiter of [...this.waiters])
+          waiter.reject(new Error(`socket closed (${code}) while waiting for ${waiter.type}; inbox: ${this.describeInbox()}`));
         this.waiters.clear();
         resolve(this.closeEvent);
       });

@@ -107,7 +107,11 @@ export class StripeStub {
     let reply: Reply;
     const stored = idempotencyKey === undefined ? undefined : this.idempotent.get(idempotencyKey);
     if (stored && (stored.path !== path || stored.body !== raw)) {
-      reply = fail(400, 'idempotency_error', `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`);
+      reply = fail(
+        400,
+        'idempotency_error',
+        `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+      );
     } else if (stored) {
       reply = stored.reply;
     } else {
@@ -156,7 +160,8 @@ export class StripeStub {
     const customer = form.get('customer') ?? '';
     if (!method) return fail(404, 'invalid_request_error', `No such PaymentMethod: '${id}'`, { code: 'resource_missing' });
     if (!this.customers.has(customer)) return fail(404, 'invalid_request_error', `No such customer: '${customer}'`, { code: 'resource_missing' });
-    if (method.number === DECLINED_ON_ATTACH) return fail(402, 'card_error', 'Your card was declined.', { code: 'card_declined', decline_code: 'generic_decline' });
+    if (method.number === DECLINED_ON_ATTACH)
+      return fail(402, 'card_error', 'Your card was declined.', { code: 'card_declined', decline_code: 'generic_decline' });
     method.customer = customer;
     return { status: 200, body: { id, object: 'payment_method', type: 'card', customer, card: method.card } };
   }
@@ -207,10 +212,15 @@ export class StripeStub {
     }
     const amount = form.has('amount_to_capture') ? Number(form.get('amount_to_capture')) : intent.amount_capturable;
     if (!Number.isInteger(amount) || amount < 1 || amount > intent.amount_capturable) {
-      return fail(400, 'invalid_request_error', `The amount to capture (${amount}) must be between 1 and the amount capturable (${intent.amount_capturable}).`, {
-        code: 'amount_too_large',
-        param: 'amount_to_capture',
-      });
+      return fail(
+        400,
+        'invalid_request_error',
+        `The amount to capture (${amount}) must be between 1 and the amount capturable (${intent.amount_capturable}).`,
+        {
+          code: 'amount_too_large',
+          param: 'amount_to_capture',
+        },
+      );
     }
     Object.assign(intent, { status: 'succeeded', amount_received: amount, amount_capturable: 0 });
     return { status: 200, body: intent };

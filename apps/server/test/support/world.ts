@@ -30,7 +30,12 @@ export async function signInAdmin(app: AppInstance): Promise<Person> {
 }
 
 /** A licensee whose application an admin approved: the territory exists. */
-export async function approvedLicensee(app: AppInstance, admin: Person, zipCodes = MIDTOWN_ZIPS, territoryName = 'Midtown'): Promise<Person & { territoryId: string }> {
+export async function approvedLicensee(
+  app: AppInstance,
+  admin: Person,
+  zipCodes = MIDTOWN_ZIPS,
+  territoryName = 'Midtown',
+): Promise<Person & { territoryId: string }> {
   const licensee = await register(app, licenseePayload({ zipCodes: zipCodes.join(', '), territoryName }));
   const applications = await expectOk<{ id: string; user: { email: string } }[]>(await call(app, 'GET', '/api/licensee-applications', admin.token));
   const application = applications.find((a) => a.user.email === licensee.user.email)!;
@@ -91,7 +96,12 @@ export async function rider(app: AppInstance, options: { card?: string | null } 
 }
 
 export async function book(app: AppInstance, person: Person, from = TIMES_SQUARE, to = PENN_STATION, headers: Record<string, string> = {}) {
-  return app.inject({ method: 'POST', url: '/api/rides', headers: { ...bearer(person.token), ...headers }, payload: { pickupLocation: from, dropoffLocation: to } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/rides',
+    headers: { ...bearer(person.token), ...headers },
+    payload: { pickupLocation: from, dropoffLocation: to },
+  });
 }
 
 export const api = {

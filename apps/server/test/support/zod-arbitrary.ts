@@ -31,7 +31,10 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
   // Mostly bad characters, a few good ones.
   { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom(...CONTROL_CHARACTERS, ...LONE_SURROGATES, 'a', 'é', '😀', ' '), minLength: 1, maxLength: 40 }) },
   // Ten thousand characters: plain, ending in a NUL, all lone surrogates, surrogates in the wrong order.
-  { weight: 2, arbitrary: fc.constantFrom('x'.repeat(TEN_THOUSAND), `${'x'.repeat(TEN_THOUSAND - 1)}\u0000`, '\ud800'.repeat(TEN_THOUSAND), '\udc00'.repeat(TEN_THOUSAND)) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom('x'.repeat(TEN_THOUSAND), `${'x'.repeat(TEN_THOUSAND - 1)}\u0000`, '\ud800'.repeat(TEN_THOUSAND), '\udc00'.repeat(TEN_THOUSAND)),
+  },
   { weight: 1, arbitrary: fc.constant('') },
 );
 
@@ -81,7 +84,11 @@ function numberLeaf(schema: z.ZodNumber, mode: Mode): fc.Arbitrary<number> {
   const max = Math.min(Math.max(min, Math.floor(schema.maxValue ?? 1_000_000)), 1e9);
   const inRange = fc.integer({ min, max });
   if (mode === 'well-formed') return inRange;
-  return fc.oneof(inRange, fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(0, -1, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 1e308));
+  return fc.oneof(
+    inRange,
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.constantFrom(0, -1, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 1e308),
+  );
 }
 
 const isOptional = (schema: z.core.$ZodType) => ['optional', 'default', 'prefault'].includes((schema as z.core.$ZodTypes)._zod.def.type);
@@ -119,7 +126,9 @@ function walk(schema: z.core.$ZodType, options: ArbitraryOptions, mode: Mode): f
     case 'array':
       return fc.array(walk((def as z.core.$ZodArrayDef).element, options, mode), { maxLength: 4 });
     case 'record':
-      return fc.dictionary(mode === 'well-formed' ? letters(1, 10) : hostileString, walk((def as z.core.$ZodRecordDef).valueType, options, mode), { maxKeys: 3 });
+      return fc.dictionary(mode === 'well-formed' ? letters(1, 10) : hostileString, walk((def as z.core.$ZodRecordDef).valueType, options, mode), {
+        maxKeys: 3,
+      });
     case 'union':
       return fc.oneof(...(def as z.core.$ZodUnionDef).options.map((option) => walk(option, options, mode)));
     case 'optional':

@@ -11,8 +11,7 @@ export function getFavoriteLocations(signal?: AbortSignal): Promise<FavoriteLoca
   return apiRequest<FavoriteLocation[]>('/api/favorite-locations', { signal });
 }
 
-export const favoriteLocationsQueryOptions = () =>
-  queryOptions({ queryKey: favoriteLocationsQueryKey, queryFn: ({ signal }) => getFavoriteLocations(signal) });
+export const favoriteLocationsQueryOptions = () => queryOptions({ queryKey: favoriteLocationsQueryKey, queryFn: ({ signal }) => getFavoriteLocations(signal) });
 
 export function useFavoriteLocations() {
   return useQuery(favoriteLocationsQueryOptions());

@@ -23,7 +23,8 @@ export function DisputeNotices() {
     const values = { amount: format.money(notice.amount), address: notice.address };
     toast({
       title: i18n.t('customer:disputes.resolvedToast.title'),
-      description: notice.key === 'refund' ? i18n.t('customer:disputes.resolvedToast.refund', values) : i18n.t('customer:disputes.resolvedToast.release', values),
+      description:
+        notice.key === 'refund' ? i18n.t('customer:disputes.resolvedToast.refund', values) : i18n.t('customer:disputes.resolvedToast.release', values),
       variant: notice.key === 'refund' ? 'success' : 'default',
     });
   }

@@ -14,7 +14,11 @@ const variants = {
  * A ride's status. The label comes from the caller's own translations (the rider's screens and the
  * driver console word states differently); `data-status` carries the machine value for tests.
  */
-export function RideStatusBadge({ status, label, ...props }: Omit<ComponentProps<typeof Badge>, 'variant' | 'children'> & { status: RideStatus; label: string }) {
+export function RideStatusBadge({
+  status,
+  label,
+  ...props
+}: Omit<ComponentProps<typeof Badge>, 'variant' | 'children'> & { status: RideStatus; label: string }) {
   return (
     <Badge variant={variants[status]} data-status={status} {...props}>
       {label}

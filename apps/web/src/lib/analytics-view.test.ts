@@ -5,17 +5,27 @@ const format = { money: (cents: number) => `$${(cents / 100).toFixed(2)}`, numbe
 
 describe('insightMessage', () => {
   it('words money, metric names and colours through keys the caller translates', () => {
-    expect(insightMessage({ kind: 'commissionInEscrow', tone: 'neutral', values: { cents: 1234 } }, format)).toEqual({ key: 'commissionInEscrow', params: { amount: '$12.34' }, nameKeys: {} });
+    expect(insightMessage({ kind: 'commissionInEscrow', tone: 'neutral', values: { cents: 1234 } }, format)).toEqual({
+      key: 'commissionInEscrow',
+      params: { amount: '$12.34' },
+      nameKeys: {},
+    });
     expect(insightMessage({ kind: 'oneMetricFromTier', tone: 'neutral', values: { count: 3, tier: 'Gold', metric: 'acceptanceRate' } }, format)).toEqual({
       key: 'oneMetricFromTier',
       params: { count: 3 },
       nameKeys: { tier: 'tiers.Gold', metric: 'metrics.acceptanceRate' },
     });
-    expect(insightMessage({ kind: 'healthBelowGreen', tone: 'negative', values: { colour: 'yellow', input: 'driverRating', value: 3.3 } }, format).nameKeys).toEqual({
+    expect(
+      insightMessage({ kind: 'healthBelowGreen', tone: 'negative', values: { colour: 'yellow', input: 'driverRating', value: 3.3 } }, format).nameKeys,
+    ).toEqual({
       colour: 'health.colours.yellow',
       input: 'health.inputs.driverRating',
     });
-    expect(insightMessage({ kind: 'acceptanceFell', tone: 'negative', values: { points: 8, month: 82, previousMonth: 90 } }, format).params).toEqual({ points: '8', month: '82', previousMonth: '90' });
+    expect(insightMessage({ kind: 'acceptanceFell', tone: 'negative', values: { points: 8, month: 82, previousMonth: 90 } }, format).params).toEqual({
+      points: '8',
+      month: '82',
+      previousMonth: '90',
+    });
   });
 });
 

@@ -17,7 +17,10 @@ export type Formatters = { money: (cents: number) => string; number: (value: num
  * An insight as an i18n key under `analytics:insights` and its parameters, worded for the reader:
  * cents become money, metric and input keys become the names' keys (translated by the caller).
  */
-export function insightMessage(insight: Insight, format: Formatters): { key: string; params: Record<string, string | number>; nameKeys: Record<string, string> } {
+export function insightMessage(
+  insight: Insight,
+  format: Formatters,
+): { key: string; params: Record<string, string | number>; nameKeys: Record<string, string> } {
   const v = insight.values;
   const num = (name: string) => format.number(Number(v[name] ?? 0), { maximumFractionDigits: 1 });
   switch (insight.kind) {
@@ -28,11 +31,19 @@ export function insightMessage(insight: Insight, format: Formatters): { key: str
     case 'acceptanceFell':
       return { key: insight.kind, params: { points: num('points'), month: num('month'), previousMonth: num('previousMonth') }, nameKeys: {} };
     case 'oneMetricFromTier':
-      return { key: insight.kind, params: { count: Number(v.count ?? 0) }, nameKeys: { tier: `tiers.${String(v.tier)}`, metric: `metrics.${String(v.metric)}` } };
+      return {
+        key: insight.kind,
+        params: { count: Number(v.count ?? 0) },
+        nameKeys: { tier: `tiers.${String(v.tier)}`, metric: `metrics.${String(v.metric)}` },
+      };
     case 'driversInTrial':
       return { key: insight.kind, params: { count: Number(v.count ?? 0) }, nameKeys: {} };
     case 'healthBelowGreen':
-      return { key: insight.kind, params: { value: format.number(Number(v.value ?? 0), { minimumFractionDigits: 2, maximumFractionDigits: 2 }) }, nameKeys: { colour: `health.colours.${String(v.colour)}`, input: `health.inputs.${String(v.input)}` } };
+      return {
+        key: insight.kind,
+        params: { value: format.number(Number(v.value ?? 0), { minimumFractionDigits: 2, maximumFractionDigits: 2 }) },
+        nameKeys: { colour: `health.colours.${String(v.colour)}`, input: `health.inputs.${String(v.input)}` },
+      };
     case 'retentionLow':
     case 'retentionGood':
       return { key: insight.kind, params: { percent: num('percent') }, nameKeys: {} };

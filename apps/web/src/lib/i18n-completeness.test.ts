@@ -30,7 +30,10 @@ function readNamespaces(language: string): Map<string, Tree> {
 /** key path -> the string's placeholders, with plural suffixes folded into their base key. */
 function flatten(tree: unknown, prefix = '', out = new Map<string, string>()): Map<string, string> {
   if (typeof tree === 'string') {
-    const placeholders = [...tree.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map((m) => m[1]).sort().join(',');
+    const placeholders = [...tree.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)]
+      .map((m) => m[1])
+      .sort()
+      .join(',');
     out.set(prefix.replace(PLURAL_SUFFIX, ''), placeholders);
   } else if (Array.isArray(tree)) {
     tree.forEach((item, index) => flatten(item, `${prefix}[${index}]`, out));

@@ -13,8 +13,21 @@ type Bundle = { default: Record<string, unknown> };
 const shell = import.meta.glob<Bundle>(['../locales/en/common.json', '../locales/en/nav.json', '../locales/en/footer.json'], { eager: true });
 /** Namespaces of signed-in consoles and the demo page: their loaders live in console-locales.ts. */
 const CONSOLE_NAMESPACES = new Set([
-  'active-rides', 'admin', 'analytics', 'assistant', 'customer', 'demo', 'disputes', 'driver',
-  'licensee', 'performance', 'pricing', 'review', 'rewards', 'support', 'voice',
+  'active-rides',
+  'admin',
+  'analytics',
+  'assistant',
+  'customer',
+  'demo',
+  'disputes',
+  'driver',
+  'licensee',
+  'performance',
+  'pricing',
+  'review',
+  'rewards',
+  'support',
+  'voice',
 ]);
 /** Public pages' namespaces (landing, sign-in, onboarding, booking, legal, showcase): in the first bundle. */
 const publicBundles = import.meta.glob<Bundle>([
@@ -30,7 +43,10 @@ async function loaderOf(language: string, namespace: string): Promise<(() => Pro
 }
 
 function namespaceOf(file: string): string {
-  return file.split('/').pop()!.replace(/\.json$/, '');
+  return file
+    .split('/')
+    .pop()!
+    .replace(/\.json$/, '');
 }
 
 export const shellNamespaces = Object.keys(shell).map(namespaceOf);
@@ -92,21 +108,21 @@ export async function initI18n(): Promise<typeof i18n> {
     .use(lazyBackend)
     .use(initReactI18next)
     .init({
-    resources,
-    partialBundledLanguages: true,
-    lng: initial,
-    fallbackLng: 'en',
-    ns: shellNamespaces,
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    // A key found in no language (not even English) is a bug: record it for the browser tests.
-    saveMissing: true,
-    missingKeyHandler: (_languages, namespace, key, _fallback, _update, options) => {
-      if ((options as { defaultValue?: unknown } | undefined)?.defaultValue !== undefined) return;
-      missingKeys.add(`${namespace}:${key}`);
-    },
-  });
+      resources,
+      partialBundledLanguages: true,
+      lng: initial,
+      fallbackLng: 'en',
+      ns: shellNamespaces,
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      // A key found in no language (not even English) is a bug: record it for the browser tests.
+      saveMissing: true,
+      missingKeyHandler: (_languages, namespace, key, _fallback, _update, options) => {
+        if ((options as { defaultValue?: unknown } | undefined)?.defaultValue !== undefined) return;
+        missingKeys.add(`${namespace}:${key}`);
+      },
+    });
   applyDocumentLanguage(initial);
   return i18n;
 }

@@ -50,5 +50,9 @@ export function useOnReconnected(refetch: () => void): void {
 export function useRealtimeStatus(): RealtimeStatus {
   const client = useRealtimeClient();
   const subscribe = useCallback((onChange: () => void) => client?.onStatus(onChange) ?? (() => undefined), [client]);
-  return useSyncExternalStore(subscribe, () => client?.status ?? 'closed', () => 'closed');
+  return useSyncExternalStore(
+    subscribe,
+    () => client?.status ?? 'closed',
+    () => 'closed',
+  );
 }

@@ -120,7 +120,11 @@ export function analyticsInsights(input: InsightInputs): Insight[] {
   if (month !== null && previousMonth !== null) {
     const delta = roundTo(month - previousMonth, 1);
     if (Math.abs(delta) >= ACCEPTANCE_CHANGE_POINTS) {
-      insights.push({ kind: delta > 0 ? 'acceptanceRose' : 'acceptanceFell', tone: delta > 0 ? 'positive' : 'negative', values: { points: Math.abs(delta), month, previousMonth } });
+      insights.push({
+        kind: delta > 0 ? 'acceptanceRose' : 'acceptanceFell',
+        tone: delta > 0 ? 'positive' : 'negative',
+        values: { points: Math.abs(delta), month, previousMonth },
+      });
     }
   }
   const close = new Map<DriverTier, Map<JudgedMetric, number>>();

@@ -137,12 +137,7 @@ export function monthlyChampions(candidates: readonly ChampionCandidate[]): Cham
   if (new Set(candidates.map((candidate) => candidate.userId)).size !== candidates.length) throw new RangeError('duplicate userId');
   return candidates
     .filter((candidate) => candidate.points > 0)
-    .sort(
-      (a, b) =>
-        b.points - a.points ||
-        Date.parse(a.lastEarnedAt) - Date.parse(b.lastEarnedAt) ||
-        (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0),
-    )
+    .sort((a, b) => b.points - a.points || Date.parse(a.lastEarnedAt) - Date.parse(b.lastEarnedAt) || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0))
     .slice(0, CHAMPION_PRIZES.badgeRanks)
     .map((candidate, i) => {
       const rank = i + 1;
@@ -160,9 +155,7 @@ export const rewardsBalanceSchema = z.object({
   rideCreditCents: z.number().int(),
   priorityBookings: z.number().int(),
   championUntil: z.string().nullable(),
-  options: z.array(
-    z.object({ id: z.enum(redemptionOptionIds), points: z.number().int(), effect: redemptionEffectSchema, affordable: z.boolean() }),
-  ),
+  options: z.array(z.object({ id: z.enum(redemptionOptionIds), points: z.number().int(), effect: redemptionEffectSchema, affordable: z.boolean() })),
   recent: z.array(z.object({ action: z.enum(rewardActions).or(z.literal('redemption')), points: z.number().int(), at: z.string() })),
 });
 export type RewardsBalance = z.infer<typeof rewardsBalanceSchema>;

@@ -167,7 +167,10 @@ export function effectiveAdjustment<P extends RateAdjustmentProposal>(proposals:
 export function pendingAdjustment<P extends RateAdjustmentProposal>(proposals: readonly P[], now: Date): P | null {
   return (
     proposals
-      .filter((proposal) => !isWithdrawn(proposal) && proposal.announcedAt.getTime() <= now.getTime() && adjustmentEffectiveAt(proposal.announcedAt).getTime() > now.getTime())
+      .filter(
+        (proposal) =>
+          !isWithdrawn(proposal) && proposal.announcedAt.getTime() <= now.getTime() && adjustmentEffectiveAt(proposal.announcedAt).getTime() > now.getTime(),
+      )
       .sort(latestFirst)[0] ?? null
   );
 }

@@ -41,7 +41,9 @@ describe('analyticsInsights', () => {
       { kind: 'ridesFell', tone: 'negative', values: { percent: 12.5 } },
       { kind: 'acceptanceFell', tone: 'negative', values: { points: 8, month: 82, previousMonth: 90 } },
     ]);
-    expect(analyticsInsights({ ...calm, ridesGrowthPercent: 9.9, acceptance: { month: 86, previousMonth: 90.9 } })).toEqual([{ kind: 'steady', tone: 'neutral', values: {} }]);
+    expect(analyticsInsights({ ...calm, ridesGrowthPercent: 9.9, acceptance: { month: 86, previousMonth: 90.9 } })).toEqual([
+      { kind: 'steady', tone: 'neutral', values: {} },
+    ]);
   });
 
   it('counts the drivers one metric from their next tier, by tier, naming the most common metric', () => {
@@ -76,6 +78,8 @@ describe('analyticsInsights', () => {
       { kind: 'retentionLow', tone: 'negative', values: { percent: 80 } },
       { kind: 'commissionInEscrow', tone: 'neutral', values: { cents: 512 } },
     ]);
-    expect(analyticsInsights({ ...calm, retention: { activeAtStart: 4, percent: 100, performingWell: true } })).toEqual([{ kind: 'retentionGood', tone: 'positive', values: { percent: 100 } }]);
+    expect(analyticsInsights({ ...calm, retention: { activeAtStart: 4, percent: 100, performingWell: true } })).toEqual([
+      { kind: 'retentionGood', tone: 'positive', values: { percent: 100 } },
+    ]);
   });
 });

@@ -66,9 +66,16 @@ describe('poolFunding', () => {
   it('funds from real ride splits: each fee account keeps a non-negative share, the CSR funds and the driver give nothing', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: 50_000 }), { maxLength: 60 }), (subtotals) => {
-        const month = subtotals.map((subtotal) => splitFare({ subtotal, platformFee: Math.floor((subtotal * 3) / 100), adminFee: Math.floor((subtotal * 3) / 100) })).reduce(addSplits, emptySplit());
+        const month = subtotals
+          .map((subtotal) => splitFare({ subtotal, platformFee: Math.floor((subtotal * 3) / 100), adminFee: Math.floor((subtotal * 3) / 100) }))
+          .reduce(addSplits, emptySplit());
         const rideSubtotals = subtotals.reduce((a, b) => a + b, 0);
-        const funding = poolFunding({ rideSubtotals, platformSoftware: month.platformSoftware, corporateAdmin: month.corporateAdmin, licensee: month.licensee });
+        const funding = poolFunding({
+          rideSubtotals,
+          platformSoftware: month.platformSoftware,
+          corporateAdmin: month.corporateAdmin,
+          licensee: month.licensee,
+        });
         expect(feeAccounts.reduce((sum, account) => sum + funding.debits[account], 0)).toBe(funding.total);
         for (const account of feeAccounts) {
           expect(funding.debits[account]).toBeGreaterThanOrEqual(0);
@@ -182,7 +189,10 @@ describe('runBonusPool', () => {
   it('estimates online hours as rides × 0.5 and refuses guarantees below 80% acceptance', () => {
     const run = runBonusPool({
       income: income(10_000_000),
-      drivers: [driver('estimated', { onlineHours: undefined, completedRides: 100, baseEarnings: 50_000 }), driver('picky', { acceptanceRate: 79, onlineHours: 160, baseEarnings: 0 })],
+      drivers: [
+        driver('estimated', { onlineHours: undefined, completedRides: 100, baseEarnings: 50_000 }),
+        driver('picky', { acceptanceRate: 79, onlineHours: 160, baseEarnings: 0 }),
+      ],
     });
     expect(run.drivers.map((payout) => payout.target.guarantee)).toEqual([18_750, 0]); // 50 h -> 68,750 - 50,000
   });
@@ -193,7 +203,11 @@ describe('runBonusPool', () => {
   });
 
   it('carries the surplus and uses the reserve; gives nothing to drivers without rides', () => {
-    const run = runBonusPool({ income: income(0), reserve: 5_000, drivers: [driver('idle', { completedRides: 0, baseEarnings: 0, onlineHours: 160 }), driver('a')] });
+    const run = runBonusPool({
+      income: income(0),
+      reserve: 5_000,
+      drivers: [driver('idle', { completedRides: 0, baseEarnings: 0, onlineHours: 160 }), driver('a')],
+    });
     expect(run.drivers.map((payout) => [payout.driverId, payout.quintile, payout.total])).toEqual([
       ['a', 1, 2_160],
       ['idle', null, 0],

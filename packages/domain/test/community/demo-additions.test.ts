@@ -35,11 +35,16 @@ describe('poolTargets', () => {
 
   it('is what runBonusPool promises the same driver in its quintile', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 2_000_000 }), fc.integer({ min: 0, max: 20 }), fc.constantFrom('Probationary', 'Bronze', 'Silver', 'Gold', 'Platinum' as const), (base, streaks, tier) => {
-        const me = driver({ baseEarnings: base, streaksCompleted: streaks, tier });
-        const run = runBonusPool({ income: { rideSubtotals: 0, platformSoftware: 0, corporateAdmin: 0, licensee: 0 }, drivers: [me] });
-        expect(poolTargets(me, run.drivers[0]!.quintile)).toEqual(run.drivers[0]!.target);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 2_000_000 }),
+        fc.integer({ min: 0, max: 20 }),
+        fc.constantFrom('Probationary', 'Bronze', 'Silver', 'Gold', 'Platinum' as const),
+        (base, streaks, tier) => {
+          const me = driver({ baseEarnings: base, streaksCompleted: streaks, tier });
+          const run = runBonusPool({ income: { rideSubtotals: 0, platformSoftware: 0, corporateAdmin: 0, licensee: 0 }, drivers: [me] });
+          expect(poolTargets(me, run.drivers[0]!.quintile)).toEqual(run.drivers[0]!.target);
+        },
+      ),
     );
   });
 

@@ -240,24 +240,37 @@ describe('tiers', () => {
 
   it('is monotonic in the rank and in the number of rides', () => {
     fc.assert(
-      fc.property(metricsArb, fc.double({ min: 0, max: 0.99, noNaN: true }), fc.double({ min: 0, max: 0.99, noNaN: true }), fc.nat(50), (metrics, a, b, moreRides) => {
-        const [better, worse] = a <= b ? [a, b] : [b, a];
-        expect(tierIndex(assignTier(metrics, better))).toBeGreaterThanOrEqual(tierIndex(assignTier(metrics, worse)));
-        expect(tierIndex(assignTier({ ...metrics, completedRides: metrics.completedRides + moreRides }))).toBeGreaterThanOrEqual(
-          tierIndex(assignTier(metrics)),
-        );
-      }),
+      fc.property(
+        metricsArb,
+        fc.double({ min: 0, max: 0.99, noNaN: true }),
+        fc.double({ min: 0, max: 0.99, noNaN: true }),
+        fc.nat(50),
+        (metrics, a, b, moreRides) => {
+          const [better, worse] = a <= b ? [a, b] : [b, a];
+          expect(tierIndex(assignTier(metrics, better))).toBeGreaterThanOrEqual(tierIndex(assignTier(metrics, worse)));
+          expect(tierIndex(assignTier({ ...metrics, completedRides: metrics.completedRides + moreRides }))).toBeGreaterThanOrEqual(
+            tierIndex(assignTier(metrics)),
+          );
+        },
+      ),
     );
   });
 
   it('never lowers a driver in a cohort when that driver improves', () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: 0, max: 5, noNaN: true }), { minLength: 1, maxLength: 30 }), fc.nat(29), fc.double({ min: 0, max: 2, noNaN: true }), (scores, pick, raise) => {
-        const index = pick % scores.length;
-        const cohort = scores.map((score, i) => ({ driverId: `d${i}`, metrics: atTier('Platinum', { overallScore: score }) }));
-        const improved = cohort.map((member, i) => (i === index ? { ...member, metrics: { ...member.metrics, overallScore: member.metrics.overallScore + raise } } : member));
-        expect(tierIndex(assignTiers(improved)[index]!.tier)).toBeGreaterThanOrEqual(tierIndex(assignTiers(cohort)[index]!.tier));
-      }),
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 5, noNaN: true }), { minLength: 1, maxLength: 30 }),
+        fc.nat(29),
+        fc.double({ min: 0, max: 2, noNaN: true }),
+        (scores, pick, raise) => {
+          const index = pick % scores.length;
+          const cohort = scores.map((score, i) => ({ driverId: `d${i}`, metrics: atTier('Platinum', { overallScore: score }) }));
+          const improved = cohort.map((member, i) =>
+            i === index ? { ...member, metrics: { ...member.metrics, overallScore: member.metrics.overallScore + raise } } : member,
+          );
+          expect(tierIndex(assignTiers(improved)[index]!.tier)).toBeGreaterThanOrEqual(tierIndex(assignTiers(cohort)[index]!.tier));
+        },
+      ),
     );
   });
 });

@@ -84,17 +84,22 @@ describe('applyRideCredit', () => {
 
   it('never touches the driver share, and the rider and the platform pay exactly the fare', () => {
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 200, noNaN: true }), fc.double({ min: 0, max: 500, noNaN: true }), fc.nat(10_000), (distanceMiles, durationMinutes, credit) => {
-        const fare = quoteFare({ distanceMiles, durationMinutes });
-        const credited = applyRideCredit(fare, credit);
-        expect(credited.split).toEqual(splitFare(fare));
-        expect(credited.split.driver).toBe(fare.subtotal);
-        expect(splitTotal(credited.split)).toBe(fare.totalFare);
-        expect(credited.riderPays).toBeGreaterThanOrEqual(0);
-        expect(credited.riderPays + credited.creditApplied).toBe(fare.totalFare);
-        expect(credited.creditApplied + credited.creditLeft).toBe(credit);
-        expect(credited.capture.reduce((sum, entry) => sum + entry.cents, 0)).toBe(0);
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 200, noNaN: true }),
+        fc.double({ min: 0, max: 500, noNaN: true }),
+        fc.nat(10_000),
+        (distanceMiles, durationMinutes, credit) => {
+          const fare = quoteFare({ distanceMiles, durationMinutes });
+          const credited = applyRideCredit(fare, credit);
+          expect(credited.split).toEqual(splitFare(fare));
+          expect(credited.split.driver).toBe(fare.subtotal);
+          expect(splitTotal(credited.split)).toBe(fare.totalFare);
+          expect(credited.riderPays).toBeGreaterThanOrEqual(0);
+          expect(credited.riderPays + credited.creditApplied).toBe(fare.totalFare);
+          expect(credited.creditApplied + credited.creditLeft).toBe(credit);
+          expect(credited.capture.reduce((sum, entry) => sum + entry.cents, 0)).toBe(0);
+        },
+      ),
     );
   });
 });
@@ -144,15 +149,17 @@ describe('monthlyChampions', () => {
 
   it('describes a balance', () => {
     expect(
-      rewardsBalanceSchema.parse({
-        points: 130,
-        lifetimePoints: 230,
-        rideCreditCents: 500,
-        priorityBookings: 0,
-        championUntil: null,
-        options: REDEMPTION_OPTIONS.map((option) => ({ ...option, affordable: option.points <= 130 })),
-        recent: [{ action: 'referral', points: 50, at: at(2) }],
-      }).options.filter((option) => option.affordable),
+      rewardsBalanceSchema
+        .parse({
+          points: 130,
+          lifetimePoints: 230,
+          rideCreditCents: 500,
+          priorityBookings: 0,
+          championUntil: null,
+          options: REDEMPTION_OPTIONS.map((option) => ({ ...option, affordable: option.points <= 130 })),
+          recent: [{ action: 'referral', points: 50, at: at(2) }],
+        })
+        .options.filter((option) => option.affordable),
     ).toHaveLength(2);
   });
 });

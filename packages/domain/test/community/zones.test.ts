@@ -41,7 +41,11 @@ describe('zone tiers', () => {
 
   it('quotes with the tier factor times the current multiplier', () => {
     expect(zoneQuoteMultiplier(1, 0.95)).toBeCloseTo(1.045, 10);
-    expect(quoteFare({ distanceMiles: 2, durationMinutes: 5, zoneMultiplier: zoneQuoteMultiplier(1, 1) })).toMatchObject({ baseFare: 275, distanceFare: 330, timeFare: 110 });
+    expect(quoteFare({ distanceMiles: 2, durationMinutes: 5, zoneMultiplier: zoneQuoteMultiplier(1, 1) })).toMatchObject({
+      baseFare: 275,
+      distanceFare: 330,
+      timeFare: 110,
+    });
     expect(() => zoneQuoteMultiplier(2, 1.2)).toThrow(RangeError);
   });
 });
@@ -88,7 +92,12 @@ describe('live demand', () => {
 
 describe('licensee rate adjustments', () => {
   const day = (n: number, hour = 0) => new Date(Date.UTC(2026, 10, n, hour));
-  const proposal = (id: string, percent: number, announcedAt: Date, withdrawnAt?: Date): RateAdjustmentProposal => ({ id, percent, announcedAt, withdrawnAt: withdrawnAt ?? null });
+  const proposal = (id: string, percent: number, announcedAt: Date, withdrawnAt?: Date): RateAdjustmentProposal => ({
+    id,
+    percent,
+    announcedAt,
+    withdrawnAt: withdrawnAt ?? null,
+  });
 
   it('takes effect exactly 7 days after it is announced', () => {
     const proposals = [proposal('p1', 5, day(1, 9))];
@@ -129,10 +138,21 @@ describe('licensee rate adjustments', () => {
   });
 
   it('always applies a proposal whose notice is over, within ±10%, and the latest of them', () => {
-    const proposalArb = fc.record({ percent: fc.integer({ min: -20, max: 20 }).map((half) => half / 2), day: fc.integer({ min: 1, max: 28 }), withdrawnAfter: fc.option(fc.integer({ min: 0, max: 10 }), { nil: undefined }) });
+    const proposalArb = fc.record({
+      percent: fc.integer({ min: -20, max: 20 }).map((half) => half / 2),
+      day: fc.integer({ min: 1, max: 28 }),
+      withdrawnAfter: fc.option(fc.integer({ min: 0, max: 10 }), { nil: undefined }),
+    });
     fc.assert(
       fc.property(fc.array(proposalArb, { maxLength: 12 }), fc.integer({ min: 1, max: 40 }), (raw, nowDay) => {
-        const proposals = raw.map((entry, i) => proposal(`p${String(i).padStart(2, '0')}`, entry.percent, day(entry.day), entry.withdrawnAfter === undefined ? undefined : day(entry.day + entry.withdrawnAfter)));
+        const proposals = raw.map((entry, i) =>
+          proposal(
+            `p${String(i).padStart(2, '0')}`,
+            entry.percent,
+            day(entry.day),
+            entry.withdrawnAfter === undefined ? undefined : day(entry.day + entry.withdrawnAfter),
+          ),
+        );
         const now = day(nowDay);
         const { percent, proposal: chosen } = effectiveAdjustment(proposals, now);
         expect(Math.abs(percent)).toBeLessThanOrEqual(10);

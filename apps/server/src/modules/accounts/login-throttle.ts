@@ -185,10 +185,7 @@ export function slowdownMs(failures: number, threshold: number): number {
 }
 
 /** The sign-in limits: counted in this process, or in Redis and shared by every instance. */
-export function loginThrottles(
-  limits: LoginLimits,
-  shared?: { redis: Redis; prefix: string; onError: (error: unknown) => void },
-): LoginThrottles {
+export function loginThrottles(limits: LoginLimits, shared?: { redis: Redis; prefix: string; onError: (error: unknown) => void }): LoginThrottles {
   const { maxFailures, maxFailuresPerAddress, slowdownAfterEmailFailures, windowMs } = limits;
   // Past this many the delay is at its maximum, so more need not be kept.
   const emailCap = slowdownAfterEmailFailures + Math.ceil(SLOWDOWN_MAX_MS / SLOWDOWN_STEP_MS);

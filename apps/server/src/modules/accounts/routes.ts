@@ -25,19 +25,13 @@ export function accountsRoutes(accounts: AccountsService) {
       async (request) => accounts.login(request.body.email, request.body.password, request.ip),
     );
 
-    app.post(
-      '/api/logout',
-      { onRequest: requireRole(), schema: { response: { 200: z.object({ ok: z.literal(true) }) } } },
-      async (request) => {
-        await accounts.logout(currentUser(request).sessionId);
-        return { ok: true as const };
-      },
-    );
+    app.post('/api/logout', { onRequest: requireRole(), schema: { response: { 200: z.object({ ok: z.literal(true) }) } } }, async (request) => {
+      await accounts.logout(currentUser(request).sessionId);
+      return { ok: true as const };
+    });
 
-    app.get(
-      '/api/users/me',
-      { onRequest: requireRole(), schema: { response: { 200: publicUserSchema, 401: apiErrorSchema } } },
-      async (request) => toPublicUser(currentUser(request).user),
+    app.get('/api/users/me', { onRequest: requireRole(), schema: { response: { 200: publicUserSchema, 401: apiErrorSchema } } }, async (request) =>
+      toPublicUser(currentUser(request).user),
     );
   };
 }

@@ -50,7 +50,14 @@ export function createAccountsService(deps: {
   throttles?: LoginThrottles;
   sessionsEnded?: SessionsEnded;
 }) {
-  const { db, config, now = () => new Date(), placeDriveArea = async () => undefined, throttles = loginThrottles(config.loginThrottle), sessionsEnded = () => undefined } = deps;
+  const {
+    db,
+    config,
+    now = () => new Date(),
+    placeDriveArea = async () => undefined,
+    throttles = loginThrottles(config.loginThrottle),
+    sessionsEnded = () => undefined,
+  } = deps;
   const dummyHash = hashPassword('not-a-real-password', config.passwordCost);
 
   async function startSession(userId: string): Promise<string> {

@@ -8,8 +8,12 @@ const errors = { 401: apiErrorSchema, 403: apiErrorSchema };
 /** The admin's dashboard figures and platform statistics, from the reporting read model. */
 export function adminRoutes(reports: DashboardReports) {
   return async (app: AppInstance) => {
-    app.get('/api/admin/dashboard', { onRequest: requireRole('admin'), schema: { response: { 200: adminDashboardSchema, ...errors } } }, async () => reports.adminDashboard());
+    app.get('/api/admin/dashboard', { onRequest: requireRole('admin'), schema: { response: { 200: adminDashboardSchema, ...errors } } }, async () =>
+      reports.adminDashboard(),
+    );
 
-    app.get('/api/admin/platform-stats', { onRequest: requireRole('admin'), schema: { response: { 200: platformStatsSchema, ...errors } } }, async () => reports.platformStats());
+    app.get('/api/admin/platform-stats', { onRequest: requireRole('admin'), schema: { response: { 200: platformStatsSchema, ...errors } } }, async () =>
+      reports.platformStats(),
+    );
   };
 }

@@ -46,7 +46,12 @@ export function createApplicationsService(deps: { db: Database; territories: Ter
       if (!application) throw notFound('Licensee application');
       try {
         await db.transaction(async (tx) => {
-          const recorded = await repo.recordLicenseeReview(tx, id, { status: decision.status, notes: decision.notes ?? null, reviewerId: reviewer.id, at: now() });
+          const recorded = await repo.recordLicenseeReview(tx, id, {
+            status: decision.status,
+            notes: decision.notes ?? null,
+            reviewerId: reviewer.id,
+            at: now(),
+          });
           if (!recorded) throw alreadyDecided();
           if (decision.status !== 'approved') return;
           const territory = await territories.createFromApplication(tx, application);
@@ -68,8 +73,17 @@ export function createApplicationsService(deps: { db: Database; territories: Ter
       if (found.profile.isApproved) throw new AppError('CONFLICT', 'This driver is already approved');
       await db.transaction(async (tx) => {
         // Only an application still open is approved: one an admin (or anyone) rejected stays rejected.
-        const recorded = await repo.recordDriverReview(tx, found.application.id, { status: 'approved', notes: 'Approved by the territory licensee', reviewerId: licensee.id, at: now() });
-        if (!recorded) throw new AppError('CONFLICT', `This driver's application was ${found.application.status === 'rejected' ? 'rejected' : 'already decided'}; it cannot be approved here`);
+        const recorded = await repo.recordDriverReview(tx, found.application.id, {
+          status: 'approved',
+          notes: 'Approved by the territory licensee',
+          reviewerId: licensee.id,
+          at: now(),
+        });
+        if (!recorded)
+          throw new AppError(
+            'CONFLICT',
+            `This driver's application was ${found.application.status === 'rejected' ? 'rejected' : 'already decided'}; it cannot be approved here`,
+          );
         await approveDriver(tx, driverId, licensee.id);
       });
     },

@@ -16,7 +16,13 @@ export type Answer = {
 
 export type Channel = 'chat' | 'voice';
 
-const answer = (key: ReplyKey, language: string, values: Record<string, string | number> = {}, action: AssistantAction | null = null, needsPerson = false): Answer => ({
+const answer = (
+  key: ReplyKey,
+  language: string,
+  values: Record<string, string | number> = {},
+  action: AssistantAction | null = null,
+  needsPerson = false,
+): Answer => ({
   text: render(key, language, values),
   language: replyLanguage(key, language),
   key,
@@ -57,13 +63,23 @@ export function composeAnswer(intent: string, facts: Facts, language: string, ch
   const ride = customer?.ride ?? (facts.kind === 'driver' ? facts.ride : null);
   const values = ride ? rideValues(ride, language) : {};
   const personal = facts.kind !== 'anonymous';
-  const general = { base: formatMoney(PRICING.baseFare, language), perMile: formatMoney(PRICING.perMile, language), perMinute: formatMoney(PRICING.perMinute, language) };
+  const general = {
+    base: formatMoney(PRICING.baseFare, language),
+    perMile: formatMoney(PRICING.perMile, language),
+    perMinute: formatMoney(PRICING.perMinute, language),
+  };
 
   switch (intent) {
     case 'greeting': {
       const name = facts.kind === 'anonymous' ? '' : facts.name;
       const text = render('greeting', language, { name });
-      return { text: name ? text : text.replace(/^[，,、\s]+/u, '').replace(/\s+([!！,，])/gu, '$1'), language: replyLanguage('greeting', language), key: 'greeting', action: null, needsPerson: false };
+      return {
+        text: name ? text : text.replace(/^[，,、\s]+/u, '').replace(/\s+([!！,，])/gu, '$1'),
+        language: replyLanguage('greeting', language),
+        key: 'greeting',
+        action: null,
+        needsPerson: false,
+      };
     }
     case 'thanks':
       return answer('thanks', language);
@@ -78,7 +94,8 @@ export function composeAnswer(intent: string, facts: Facts, language: string, ch
     }
 
     case 'fare.explain':
-      if (ride && facts.kind === 'customer') return answer('fare_ride', language, values, ride.status === 'completed' ? { type: 'view_receipt', rideId: ride.id } : null);
+      if (ride && facts.kind === 'customer')
+        return answer('fare_ride', language, values, ride.status === 'completed' ? { type: 'view_receipt', rideId: ride.id } : null);
       return answer('fare_general', language, general);
 
     case 'payment.status':
@@ -130,7 +147,12 @@ export function composeAnswer(intent: string, facts: Facts, language: string, ch
       if (receipt.dispute?.status === 'open') return answer('dispute_exists', language, doneValues, { type: 'view_receipt', rideId: done.ride.id });
       if (!receipt.disputeUntil) return channel === 'voice' ? answer('voice_person', language) : answer(none, language, {}, null, true);
       const date = formatDate(receipt.disputeUntil, language);
-      return answer(intent === 'lost_item' ? 'lost_item_ride' : 'dispute_can', language, { ...doneValues, date }, { type: 'open_dispute', rideId: done.ride.id });
+      return answer(
+        intent === 'lost_item' ? 'lost_item_ride' : 'dispute_can',
+        language,
+        { ...doneValues, date },
+        { type: 'open_dispute', rideId: done.ride.id },
+      );
     }
 
     case 'safety.concern':
@@ -151,7 +173,12 @@ export function composeAnswer(intent: string, facts: Facts, language: string, ch
     }
 
     case 'ride.tip_rating':
-      return answer('tip_rating', language, { driver: ride?.driver?.name ?? '' }, ride?.status === 'completed' ? { type: 'view_receipt', rideId: ride.id } : null);
+      return answer(
+        'tip_rating',
+        language,
+        { driver: ride?.driver?.name ?? '' },
+        ride?.status === 'completed' ? { type: 'view_receipt', rideId: ride.id } : null,
+      );
 
     case 'driver.apply':
       if (facts.kind === 'driver') return answer('driver_apply_status', language, { status: statusWord(facts.applicationStatus, language) });
@@ -160,7 +187,12 @@ export function composeAnswer(intent: string, facts: Facts, language: string, ch
     case 'driver.go_online':
       if (facts.kind !== 'driver') return answer(personal ? 'not_for_role' : 'signin', language);
       if (!facts.isApproved) return answer('go_online_pending', language, { status: statusWord(facts.applicationStatus, language) });
-      return answer('go_online_ready', language, { territory: facts.territoryName ? ` (${facts.territoryName})` : '' }, facts.status === 'offline' ? { type: 'go_online' } : null);
+      return answer(
+        'go_online_ready',
+        language,
+        { territory: facts.territoryName ? ` (${facts.territoryName})` : '' },
+        facts.status === 'offline' ? { type: 'go_online' } : null,
+      );
 
     case 'driver.earnings':
       if (facts.kind !== 'driver') return answer(personal ? 'not_for_role' : 'signin', language);
@@ -173,7 +205,10 @@ export function composeAnswer(intent: string, facts: Facts, language: string, ch
       if (facts.kind !== 'licensee') return answer(personal ? 'not_for_role' : 'signin', language);
       const territory = facts.territories[0];
       if (!territory) return answer('not_for_role', language);
-      return answer('territory', language, { territory: facts.territories.map((t) => t.name).join(', '), zips: facts.territories.flatMap((t) => t.zipCodes).join(', ') });
+      return answer('territory', language, {
+        territory: facts.territories.map((t) => t.name).join(', '),
+        zips: facts.territories.flatMap((t) => t.zipCodes).join(', '),
+      });
     }
 
     case 'licensee.approve_driver':

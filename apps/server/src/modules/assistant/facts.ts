@@ -106,7 +106,9 @@ export function createFactsReader(deps: FactsDeps) {
       }
       if (user.role === 'licensee') {
         const owned = await territories.listForLicensee(user.id);
-        const pending = (await applications.listDriverApplications(user)).filter(({ application }) => application.status === 'pending' || application.status === 'under_review');
+        const pending = (await applications.listDriverApplications(user)).filter(
+          ({ application }) => application.status === 'pending' || application.status === 'under_review',
+        );
         return {
           kind: 'licensee',
           name,

@@ -57,11 +57,25 @@ export function factsForPrompt(facts: Facts): Record<string, unknown> {
         dropoff: ride.dropoffLocation.address,
         distanceMiles: ride.distance,
         durationMinutes: ride.duration,
-        fare: { total: money(ride.totalFare), base: money(ride.baseFare), distance: money(ride.distanceFare), time: money(ride.timeFare), platformFee: money(ride.platformFee), adminFee: money(ride.adminFee) },
+        fare: {
+          total: money(ride.totalFare),
+          base: money(ride.baseFare),
+          distance: money(ride.distanceFare),
+          time: money(ride.timeFare),
+          platformFee: money(ride.platformFee),
+          adminFee: money(ride.adminFee),
+        },
         driver: ride.driver && { name: ride.driver.name, vehicle: `${ride.driver.vehicleColor} ${ride.driver.vehicleModel}`, plate: ride.driver.vehiclePlate },
         etaMinutes: ride.etaMinutes,
       },
-      payment: receipt && { escrow: receipt.escrow, paid: money(receipt.paid), refunded: money(receipt.refunded), releaseAfter: receipt.releaseAfter, disputeUntil: receipt.disputeUntil, disputeStatus: receipt.dispute?.status ?? null },
+      payment: receipt && {
+        escrow: receipt.escrow,
+        paid: money(receipt.paid),
+        refunded: money(receipt.refunded),
+        releaseAfter: receipt.releaseAfter,
+        disputeUntil: receipt.disputeUntil,
+        disputeStatus: receipt.dispute?.status ?? null,
+      },
       cards: facts.cards.map((c) => `${c.brand} ${c.lastFour}${c.isDefault ? ' (default)' : ''}`),
     };
   }
@@ -74,11 +88,24 @@ export function factsForPrompt(facts: Facts): Record<string, unknown> {
       applicationStatus: facts.applicationStatus,
       online: facts.status === 'online',
       territory: facts.territoryName,
-      earnings: { today: money(e.today), week: money(e.week), pending: money(e.pending), released: money(e.released), tips: money(e.tips), nextReleaseAt: e.nextReleaseAt },
+      earnings: {
+        today: money(e.today),
+        week: money(e.week),
+        pending: money(e.pending),
+        released: money(e.released),
+        tips: money(e.tips),
+        nextReleaseAt: e.nextReleaseAt,
+      },
       tierGoals: 'not available yet (coming soon)',
     };
   }
-  if (facts.kind === 'licensee') return { role: 'licensee', firstName: facts.name, territories: facts.territories.map((t) => ({ name: t.name, zipCodes: t.zipCodes })), pendingDriverApplications: facts.pendingDriverApplications };
+  if (facts.kind === 'licensee')
+    return {
+      role: 'licensee',
+      firstName: facts.name,
+      territories: facts.territories.map((t) => ({ name: t.name, zipCodes: t.zipCodes })),
+      pendingDriverApplications: facts.pendingDriverApplications,
+    };
   return { role: 'admin', firstName: facts.name };
 }
 
@@ -122,7 +149,8 @@ export class OpenAiCompatibleResponder implements LlmResponder {
     // The model may only point at the ride the facts are about.
     const rideId = facts.kind === 'customer' || facts.kind === 'driver' ? facts.ride?.id : undefined;
     const action = parsed.action ? { type: parsed.action.type, ...(parsed.action.rideId && parsed.action.rideId === rideId ? { rideId } : {}) } : null;
-    if (action && ['cancel_ride', 'open_dispute'].includes(action.type) && !action.rideId) throw new Error('AI proposed a ride action without a ride of the user');
+    if (action && ['cancel_ride', 'open_dispute'].includes(action.type) && !action.rideId)
+      throw new Error('AI proposed a ride action without a ride of the user');
     return { intent, confidence: intent === NONE_INTENT ? Math.min(parsed.confidence, 0.5) : parsed.confidence, reply: parsed.reply, action };
   }
 }

@@ -48,7 +48,10 @@ export const mediationRules: { version: string; rules: MediationRule[] } = {
     {
       id: 'M1-safety',
       text: 'A safety report is refunded in full, whatever the other facts; the licensee also follows up with the driver.',
-      propose: (facts) => (facts.reason === 'safety' ? { resolution: 'refund_full', refundAmount: facts.disputable, reason: 'The rider reported a safety problem: the fare is refunded in full.' } : undefined),
+      propose: (facts) =>
+        facts.reason === 'safety'
+          ? { resolution: 'refund_full', refundAmount: facts.disputable, reason: 'The rider reported a safety problem: the fare is refunded in full.' }
+          : undefined,
     },
     {
       id: 'M2-nothing-charged',
@@ -61,7 +64,8 @@ export const mediationRules: { version: string; rules: MediationRule[] } = {
         'When the ride took more than 20% longer than quoted (startedAt to completedAt against the quoted minutes), the rider is refunded the difference ' +
         'between the time charge of the actual minutes and that of the quoted minutes (the quoted per-minute rate times the extra minutes), at most the fare.',
       propose: (facts) => {
-        if (facts.actualDuration === null || facts.quotedDuration <= 0 || facts.actualDuration <= facts.quotedDuration * LONGER_THAN_QUOTED_RATIO) return undefined;
+        if (facts.actualDuration === null || facts.quotedDuration <= 0 || facts.actualDuration <= facts.quotedDuration * LONGER_THAN_QUOTED_RATIO)
+          return undefined;
         const extraMinutes = facts.actualDuration - facts.quotedDuration;
         const difference = (facts.timeFare / facts.quotedDuration) * extraMinutes;
         const percent = Math.round((facts.durationRatio! - 1) * 100);
@@ -76,7 +80,8 @@ export const mediationRules: { version: string; rules: MediationRule[] } = {
       id: 'M4-long-wait',
       text: `When the wait from acceptance to pickup exceeded the driver's ETA at acceptance by more than ${LONG_WAIT_GRACE_MINUTES} minutes, ${LONG_WAIT_REFUND_SHARE * 100}% of the fare is refunded.`,
       propose: (facts) => {
-        if (facts.waitMinutes === null || facts.etaAtAcceptMinutes === null || facts.waitMinutes <= facts.etaAtAcceptMinutes + LONG_WAIT_GRACE_MINUTES) return undefined;
+        if (facts.waitMinutes === null || facts.etaAtAcceptMinutes === null || facts.waitMinutes <= facts.etaAtAcceptMinutes + LONG_WAIT_GRACE_MINUTES)
+          return undefined;
         return partial(
           facts,
           facts.totalFare * LONG_WAIT_REFUND_SHARE,
@@ -89,13 +94,20 @@ export const mediationRules: { version: string; rules: MediationRule[] } = {
       text: `A complaint about the driver's conduct backed by a rating of ${LOW_RATING} or less is refunded ${CONDUCT_REFUND_SHARE * 100}% of the fare.`,
       propose: (facts) =>
         facts.reason === 'driver_conduct' && facts.rating !== null && facts.rating <= LOW_RATING
-          ? partial(facts, facts.totalFare * CONDUCT_REFUND_SHARE, `The rider rated the ride ${facts.rating}/5 and reported the driver's conduct: half the fare is refunded.`)
+          ? partial(
+              facts,
+              facts.totalFare * CONDUCT_REFUND_SHARE,
+              `The rider rated the ride ${facts.rating}/5 and reported the driver's conduct: half the fare is refunded.`,
+            )
           : undefined,
     },
     {
       id: 'M6-lost-item',
       text: 'A lost item is not a fare problem: the fare is released and the licensee puts the rider in touch with the driver.',
-      propose: (facts) => (facts.reason === 'lost_item' ? { resolution: 'release', refundAmount: 0, reason: 'A lost item does not change the fare; the licensee connects the rider and the driver.' } : undefined),
+      propose: (facts) =>
+        facts.reason === 'lost_item'
+          ? { resolution: 'release', refundAmount: 0, reason: 'A lost item does not change the fare; the licensee connects the rider and the driver.' }
+          : undefined,
     },
     {
       id: 'M7-matches-quote',
@@ -125,7 +137,9 @@ export function propose(facts: MediationFacts): MediationProposal {
 export function cautions(facts: MediationFacts): string[] {
   const list: string[] = [];
   if (facts.priorDisputes.count >= REPEAT_DISPUTES) {
-    list.push(`The rider has opened ${facts.priorDisputes.count} disputes before (${facts.priorDisputes.refundedFull + facts.priorDisputes.refundedPartial} refunded).`);
+    list.push(
+      `The rider has opened ${facts.priorDisputes.count} disputes before (${facts.priorDisputes.refundedFull + facts.priorDisputes.refundedPartial} refunded).`,
+    );
   }
   if (facts.released) list.push('The fare has already been released: a refund is clawed back from the payees.');
   if (facts.actualDuration === null) list.push('The ride has no start or completion time: its duration is unknown.');

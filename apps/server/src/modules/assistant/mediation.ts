@@ -31,7 +31,12 @@ export type MediationService = ReturnType<typeof createMediationService>;
  * written rules (mediation-rules.ts), keeps the proposal shown on the dispute, and records at
  * resolution whether the licensee followed it (payments' resolveDispute calls `recordDecision`).
  */
-export function createMediationService(deps: { db: Database; records: MediationRecords; access: Pick<TerritoryAccess, 'licenseeTerritoryIds'>; now: () => Date }) {
+export function createMediationService(deps: {
+  db: Database;
+  records: MediationRecords;
+  access: Pick<TerritoryAccess, 'licenseeTerritoryIds'>;
+  now: () => Date;
+}) {
   const { db, records, access, now } = deps;
 
   async function factsOf(dispute: DisputeRow): Promise<MediationFacts> {
@@ -86,7 +91,13 @@ export function createMediationService(deps: { db: Database; records: MediationR
       const dispute = await visibleDispute(user, id);
       const facts = await factsOf(dispute);
       const proposal = propose(facts);
-      if (dispute.status === 'open' && (!dispute.mediation || dispute.mediation.rulesVersion !== mediationRules.version || dispute.mediation.proposal.rule !== proposal.rule || dispute.mediation.proposal.refundAmount !== proposal.refundAmount)) {
+      if (
+        dispute.status === 'open' &&
+        (!dispute.mediation ||
+          dispute.mediation.rulesVersion !== mediationRules.version ||
+          dispute.mediation.proposal.rule !== proposal.rule ||
+          dispute.mediation.proposal.refundAmount !== proposal.refundAmount)
+      ) {
         const record: DisputeMediationRecord = { rulesVersion: mediationRules.version, proposal, shownAt: now().toISOString(), decision: null };
         await records.keepShownProposal(id, record);
       }
@@ -102,8 +113,13 @@ export function createMediationService(deps: { db: Database; records: MediationR
       decision: { resolution: 'refund_full' | 'refund_partial' | 'release'; refundAmount: number; note: string; decidedBy: string; at: Date },
     ): Promise<DisputeMediationRecord> {
       const shown = dispute.mediation;
-      const base: Omit<DisputeMediationRecord, 'decision'> = shown ?? { rulesVersion: mediationRules.version, proposal: propose(await factsOf(dispute)), shownAt: null };
-      const followedProposal = decision.resolution === base.proposal.resolution && (decision.resolution !== 'refund_partial' || decision.refundAmount === base.proposal.refundAmount);
+      const base: Omit<DisputeMediationRecord, 'decision'> = shown ?? {
+        rulesVersion: mediationRules.version,
+        proposal: propose(await factsOf(dispute)),
+        shownAt: null,
+      };
+      const followedProposal =
+        decision.resolution === base.proposal.resolution && (decision.resolution !== 'refund_partial' || decision.refundAmount === base.proposal.refundAmount);
       return {
         ...base,
         decision: {

@@ -15,7 +15,10 @@ export async function findConversation(db: Executor, id: string): Promise<Conver
 }
 
 export async function insertConversation(tx: Executor, userId: string, language: string, at: Date): Promise<string> {
-  const [created] = await tx.insert(assistantConversations).values({ userId, language, createdAt: at, updatedAt: at }).returning({ id: assistantConversations.id });
+  const [created] = await tx
+    .insert(assistantConversations)
+    .values({ userId, language, createdAt: at, updatedAt: at })
+    .returning({ id: assistantConversations.id });
   return created!.id;
 }
 
@@ -32,7 +35,10 @@ export async function insertMessages(tx: Executor, messages: NewMessage | NewMes
 }
 
 /** Opens a ticket unless one is open for the conversation (unique partial index), and returns the open one. */
-export async function openTicket(tx: Executor, ticket: { conversationId: string; userId: string; territoryId: string | null; reason: TicketRow['reason']; at: Date }): Promise<TicketRow> {
+export async function openTicket(
+  tx: Executor,
+  ticket: { conversationId: string; userId: string; territoryId: string | null; reason: TicketRow['reason']; at: Date },
+): Promise<TicketRow> {
   const { conversationId, userId, territoryId, reason, at } = ticket;
   await tx.insert(supportTickets).values({ conversationId, userId, territoryId, reason, status: 'open', createdAt: at }).onConflictDoNothing();
   const [open] = await tx
@@ -53,7 +59,8 @@ export async function markTicketAnswered(tx: Executor, id: string, answer: strin
 
 /** Tickets with their conversation's language and their user, newest first (all when `territoryIds` is undefined). */
 export async function ticketRows(db: Executor, filter: { id?: string; territoryIds?: string[] }) {
-  const where = filter.id !== undefined ? eq(supportTickets.id, filter.id) : filter.territoryIds ? inArray(supportTickets.territoryId, filter.territoryIds) : undefined;
+  const where =
+    filter.id !== undefined ? eq(supportTickets.id, filter.id) : filter.territoryIds ? inArray(supportTickets.territoryId, filter.territoryIds) : undefined;
   return db
     .select({ ticket: supportTickets, language: assistantConversations.language, firstName: users.firstName, lastName: users.lastName, role: users.role })
     .from(supportTickets)

@@ -20,7 +20,15 @@ import { currentUser, requireRole } from '../../plugins/auth';
 import type { MediationService } from './mediation';
 import type { AssistantService } from './service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  422: apiErrorSchema,
+  429: apiErrorSchema,
+};
 
 /** One budget per user, or per address for a signed-out voice caller (request.ip honours TRUST_PROXY). */
 const turnKey = (request: FastifyRequest) => (request.auth ? `user:${request.auth.id}` : `ip:${request.ip}`);
@@ -37,30 +45,43 @@ export function assistantRoutes(assistant: AssistantService, mediation: Mediatio
     );
     const turns = { rateLimit: { max: turnsPerMinute, timeWindow: 60_000, keyGenerator: turnKey } };
 
-    app.post('/api/ai/chat', { onRequest: requireRole(), config: turns, schema: { body: chatRequestSchema, response: { 200: chatResponseSchema, ...errors } } }, async (request) =>
-      assistant.chat(currentUser(request), request.body),
+    app.post(
+      '/api/ai/chat',
+      { onRequest: requireRole(), config: turns, schema: { body: chatRequestSchema, response: { 200: chatResponseSchema, ...errors } } },
+      async (request) => assistant.chat(currentUser(request), request.body),
     );
 
-    app.get('/api/ai/conversations', { onRequest: requireRole(), schema: { response: { 200: z.array(conversationSummarySchema), ...errors } } }, async (request) =>
-      assistant.conversations(currentUser(request)),
+    app.get(
+      '/api/ai/conversations',
+      { onRequest: requireRole(), schema: { response: { 200: z.array(conversationSummarySchema), ...errors } } },
+      async (request) => assistant.conversations(currentUser(request)),
     );
 
-    app.get('/api/ai/conversations/:id', { onRequest: requireRole(), schema: { params: idParamsSchema, response: { 200: conversationSchema, ...errors } } }, async (request) =>
-      assistant.conversation(currentUser(request), request.params.id),
+    app.get(
+      '/api/ai/conversations/:id',
+      { onRequest: requireRole(), schema: { params: idParamsSchema, response: { 200: conversationSchema, ...errors } } },
+      async (request) => assistant.conversation(currentUser(request), request.params.id),
     );
 
     // Anyone, signed in or not: personal data only for a signed-in caller (request.auth is null otherwise).
-    app.post('/api/ai/voice-assistant', { config: turns, schema: { body: voiceRequestSchema, response: { 200: voiceResponseSchema, ...errors } } }, async (request) =>
-      assistant.voice(request.auth, request.body),
+    app.post(
+      '/api/ai/voice-assistant',
+      { config: turns, schema: { body: voiceRequestSchema, response: { 200: voiceResponseSchema, ...errors } } },
+      async (request) => assistant.voice(request.auth, request.body),
     );
 
-    app.get('/api/support/tickets', { onRequest: requireRole('licensee', 'admin'), schema: { response: { 200: z.array(supportTicketSchema), ...errors } } }, async (request) =>
-      assistant.tickets(currentUser(request)),
+    app.get(
+      '/api/support/tickets',
+      { onRequest: requireRole('licensee', 'admin'), schema: { response: { 200: z.array(supportTicketSchema), ...errors } } },
+      async (request) => assistant.tickets(currentUser(request)),
     );
 
     app.post(
       '/api/support/tickets/:id/answer',
-      { onRequest: requireRole('licensee', 'admin'), schema: { params: idParamsSchema, body: answerTicketSchema, response: { 200: supportTicketSchema, ...errors } } },
+      {
+        onRequest: requireRole('licensee', 'admin'),
+        schema: { params: idParamsSchema, body: answerTicketSchema, response: { 200: supportTicketSchema, ...errors } },
+      },
       async (request) => assistant.answerTicket(currentUser(request), request.params.id, request.body.answer),
     );
 

@@ -83,7 +83,8 @@ export function createAssistantService(deps: {
         const result = await deps.llm.answer({ message, language, facts, channel });
         const asked = result.intent === 'support.human' || result.intent === 'safety.concern';
         const reason: TicketReason = result.intent === 'safety.concern' ? 'safety' : asked ? 'asked_for_person' : 'low_confidence';
-        const action: AssistantAction | null = result.intent === 'safety.concern' ? { type: 'call_emergency', ...(result.action?.rideId ? { rideId: result.action.rideId } : {}) } : result.action;
+        const action: AssistantAction | null =
+          result.intent === 'safety.concern' ? { type: 'call_emergency', ...(result.action?.rideId ? { rideId: result.action.rideId } : {}) } : result.action;
         return {
           intent: result.intent,
           confidence: result.confidence,
@@ -113,7 +114,12 @@ export function createAssistantService(deps: {
       text: answer.text,
       action: answer.action,
       escalate: canEscalate && answer.needsPerson,
-      reason: classification.intent === 'safety.concern' ? 'safety' : classification.intent === 'support.human' || (answer.needsPerson && confident) ? 'asked_for_person' : 'low_confidence',
+      reason:
+        classification.intent === 'safety.concern'
+          ? 'safety'
+          : classification.intent === 'support.human' || (answer.needsPerson && confident)
+            ? 'asked_for_person'
+            : 'low_confidence',
       handover: true,
     };
   }
@@ -198,7 +204,8 @@ export function createAssistantService(deps: {
         if (turn.escalate) {
           const ticket = await openTicket(tx, conversationId, user.id, territoryId, turn.reason);
           ticketId = ticket.id;
-          if (!turn.handover) text = `${text} ${render(turn.reason !== 'low_confidence' ? 'escalate_person' : 'escalate_unsure', turn.language, { who: '{who}' })}`;
+          if (!turn.handover)
+            text = `${text} ${render(turn.reason !== 'low_confidence' ? 'escalate_person' : 'escalate_unsure', turn.language, { who: '{who}' })}`;
           action = action?.type === 'call_emergency' ? { ...action, ticketId: ticket.id } : { type: 'escalate_support', ticketId: ticket.id };
         }
         text = text.replaceAll('{who}', escalationTarget(territoryId, turn.language));

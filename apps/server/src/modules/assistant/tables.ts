@@ -59,7 +59,9 @@ export const supportTickets = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     territoryId: uuid('territory_id').references(() => territories.id, { onDelete: 'set null' }),
     reason: text('reason', { enum: ['low_confidence', 'asked_for_person', 'safety'] }).notNull(),
-    status: text('status', { enum: ['open', 'answered', 'closed'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'answered', 'closed'] })
+      .notNull()
+      .default('open'),
     answer: text('answer'),
     answeredBy: uuid('answered_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: at('created_at').notNull(),
@@ -69,7 +71,9 @@ export const supportTickets = pgTable(
   (t) => [
     index('support_tickets_territory_idx').on(t.territoryId, t.status, t.createdAt),
     // One open ticket per conversation: a second escalation joins the open one.
-    uniqueIndex('support_tickets_one_open').on(t.conversationId).where(sql`${t.status} = 'open'`),
+    uniqueIndex('support_tickets_one_open')
+      .on(t.conversationId)
+      .where(sql`${t.status} = 'open'`),
     check('support_tickets_status_check', sql`${t.status} in ('open', 'answered', 'closed')`),
     check('support_tickets_reason_check', sql`${t.reason} in ('low_confidence', 'asked_for_person', 'safety')`),
   ],

@@ -62,7 +62,12 @@ async function monthlyIncome(tx: Executor, territoryId: string, licenseeId: stri
   `)) as unknown as { rows: Record<keyof MonthlyIncome, string | number>[] };
   const row = result.rows[0];
   const cents = (value: string | number | undefined) => Math.max(0, Number(value ?? 0));
-  return { rideSubtotals: cents(row?.rideSubtotals), platformSoftware: cents(row?.platformSoftware), corporateAdmin: cents(row?.corporateAdmin), licensee: cents(row?.licensee) };
+  return {
+    rideSubtotals: cents(row?.rideSubtotals),
+    platformSoftware: cents(row?.platformSoftware),
+    corporateAdmin: cents(row?.corporateAdmin),
+    licensee: cents(row?.licensee),
+  };
 }
 
 /**
@@ -89,7 +94,10 @@ async function streaksInMonth(tx: Executor, driverIds: string[], start: Date, en
     .select({ driverId: rides.driverId, at: rides.cancelledAt })
     .from(rides)
     .where(and(inArray(rides.driverId, driverIds), eq(rides.cancelledBy, 'driver'), gte(rides.cancelledAt, start), lt(rides.cancelledAt, end)));
-  const events = [...offers.map((o) => ({ driverId: o.driverId, at: o.at!, accept: o.status === 'accepted' })), ...cancels.map((c) => ({ driverId: c.driverId!, at: c.at!, accept: false }))];
+  const events = [
+    ...offers.map((o) => ({ driverId: o.driverId, at: o.at!, accept: o.status === 'accepted' })),
+    ...cancels.map((c) => ({ driverId: c.driverId!, at: c.at!, accept: false })),
+  ];
   events.sort((a, b) => a.at.getTime() - b.at.getTime() || Number(a.accept) - Number(b.accept));
   const run = new Map<string, number>();
   for (const event of events) {
@@ -173,7 +181,10 @@ async function poolDrivers(tx: Executor, territoryId: string, start: Date, end: 
   const online = await onlineTimeInMonth(tx, ids, start, end, timeZone);
   const peakEarnings = await peakEarningsInMonth(tx, territoryId, start, end, timeZone);
   const names = new Map(
-    (await tx.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, ids))).map((u) => [u.id, `${u.firstName} ${u.lastName.charAt(0)}.`]),
+    (await tx.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, ids))).map((u) => [
+      u.id,
+      `${u.firstName} ${u.lastName.charAt(0)}.`,
+    ]),
   );
   const inputs: PoolDriverInput[] = [];
   const lines: PoolInputs['lines'] = new Map();
@@ -245,11 +256,28 @@ export function createBonusPoolService(deps: { db: Database; now: () => Date; lo
       const run = runBonusPool({ income, reserve, drivers: inputs });
 
       const toPosting = (entry: (typeof run.postings.funding)[number]): Posting => ({
-        accountId: entry.account === 'bonusPool' ? pool : entry.account.startsWith('driver:') ? entry.account : feeAccount(entry.account as FeeAccount, { territoryId: territory.id, licenseeId: territory.licenseeId }),
+        accountId:
+          entry.account === 'bonusPool'
+            ? pool
+            : entry.account.startsWith('driver:')
+              ? entry.account
+              : feeAccount(entry.account as FeeAccount, { territoryId: territory.id, licenseeId: territory.licenseeId }),
         amount: entry.cents,
       });
-      await post(tx, { key: `bonus_funding:${territory.id}:${month}`, kind: 'bonus_funding', at, memo: `bonus pool ${month} funded from fees`, postings: run.postings.funding.map(toPosting) });
-      await post(tx, { key: `bonus_payout:${territory.id}:${month}`, kind: 'bonus_payout', at, memo: `bonus pool ${month} paid to drivers`, postings: run.postings.payout.map(toPosting) });
+      await post(tx, {
+        key: `bonus_funding:${territory.id}:${month}`,
+        kind: 'bonus_funding',
+        at,
+        memo: `bonus pool ${month} funded from fees`,
+        postings: run.postings.funding.map(toPosting),
+      });
+      await post(tx, {
+        key: `bonus_payout:${territory.id}:${month}`,
+        kind: 'bonus_payout',
+        at,
+        memo: `bonus pool ${month} paid to drivers`,
+        postings: run.postings.payout.map(toPosting),
+      });
 
       const summary: BonusPoolRunSummary = {
         month,
@@ -272,7 +300,13 @@ export function createBonusPoolService(deps: { db: Database; now: () => Date; lo
         protections: POOL_PROTECTIONS,
         targetPayout: run.targetPayout,
         scaledDown: run.scaledDown,
-        drivers: run.drivers.map((payout) => ({ ...lines.get(payout.driverId)!, quintile: payout.quintile, target: payout.target, paid: payout.paid, total: payout.total })),
+        drivers: run.drivers.map((payout) => ({
+          ...lines.get(payout.driverId)!,
+          quintile: payout.quintile,
+          target: payout.target,
+          paid: payout.paid,
+          total: payout.total,
+        })),
       };
       await repo.insertBonusPoolRun(tx, {
         territoryId: territory.id,

@@ -32,13 +32,9 @@ export function communityRoutes(deps: { tiers: TiersService; bonusPool: BonusPoo
     // Drivers used to trigger a recompute of their whole territory here, as often as they liked
     // (security review L6). Their figures are live on GET /api/drivers/performance and their stored tier
     // is refreshed hourly and by the territory's licensee, so the route now only says where to look.
-    app.post(
-      '/api/drivers/performance/recompute',
-      { onRequest: requireRole('driver'), schema: { response: { ...errors } } },
-      async () => {
-        throw forbidden('Tiers are recomputed every hour and by your territory’s licensee; your current figures are on GET /api/drivers/performance');
-      },
-    );
+    app.post('/api/drivers/performance/recompute', { onRequest: requireRole('driver'), schema: { response: { ...errors } } }, async () => {
+      throw forbidden('Tiers are recomputed every hour and by your territory’s licensee; your current figures are on GET /api/drivers/performance');
+    });
 
     app.post(
       '/api/licensee/tiers/recompute',
@@ -82,7 +78,10 @@ export function communityRoutes(deps: { tiers: TiersService; bonusPool: BonusPoo
       '/api/community/bonus-pool',
       {
         onRequest: requireRole('driver', 'licensee', 'admin'),
-        schema: { querystring: z.object({ territoryId: z.uuid({ error: 'Not found' }).optional(), month: monthSchema.optional() }), response: { 200: bonusPoolRunSchema, ...errors } },
+        schema: {
+          querystring: z.object({ territoryId: z.uuid({ error: 'Not found' }).optional(), month: monthSchema.optional() }),
+          response: { 200: bonusPoolRunSchema, ...errors },
+        },
       },
       async (request): Promise<BonusPoolRunSummary> => {
         const user = currentUser(request);

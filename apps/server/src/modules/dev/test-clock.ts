@@ -14,7 +14,13 @@ export class OffsetClock {
   }
 }
 
-const advanceSchema = z.object({ seconds: z.number().int().positive().max(366 * 86_400) });
+const advanceSchema = z.object({
+  seconds: z
+    .number()
+    .int()
+    .positive()
+    .max(366 * 86_400),
+});
 
 /**
  * POST /api/dev/clock moves the server's clock forward and runs the settlement at once. Registered
@@ -26,7 +32,10 @@ export function testClockRoutes(clock: OffsetClock, payments: PaymentsService) {
       '/api/dev/clock',
       {
         onRequest: requireRole('admin'),
-        schema: { body: advanceSchema, response: { 200: z.object({ now: z.string(), released: z.number().int() }), 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema } },
+        schema: {
+          body: advanceSchema,
+          response: { 200: z.object({ now: z.string(), released: z.number().int() }), 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+        },
       },
       async (request) => {
         const now = clock.advance(request.body.seconds * 1000);

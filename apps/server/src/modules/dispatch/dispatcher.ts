@@ -118,7 +118,15 @@ export class Dispatcher implements DispatchPort {
       const { radiiMiles } = this.settings;
       for (let level = Math.max(ride.dispatchRound, 1); level <= radiiMiles.length; level += 1) {
         // A priority booking (rewards) is offered to a batch twice as large (docs/community-economics.md §4).
-        const batch = await this.idleNearest(tx, ride.territoryId, pickup, radiiMiles[level - 1]!, offered, now, ride.priority ? this.settings.batchSize * 2 : this.settings.batchSize);
+        const batch = await this.idleNearest(
+          tx,
+          ride.territoryId,
+          pickup,
+          radiiMiles[level - 1]!,
+          offered,
+          now,
+          ride.priority ? this.settings.batchSize * 2 : this.settings.batchSize,
+        );
         if (batch.length === 0) continue;
         const expiresAt = new Date(now.getTime() + this.settings.offerTimeoutMs);
         const offers = await repo.insertOffers(
@@ -154,13 +162,25 @@ export class Dispatcher implements DispatchPort {
    * database, so the index is asked again past them until a batch is found or the radius is exhausted:
    * a crowd of busy drivers near the pickup must not hide the idle ones behind it.
    */
-  private async idleNearest(tx: Transaction, territoryId: string, pickup: LatLng, radiusMiles: number, offered: Set<string>, now: Date, batchSize: number): Promise<NearbyDriver[]> {
+  private async idleNearest(
+    tx: Transaction,
+    territoryId: string,
+    pickup: LatLng,
+    radiusMiles: number,
+    offered: Set<string>,
+    now: Date,
+    batchSize: number,
+  ): Promise<NearbyDriver[]> {
     const limit = batchSize * 10;
     const skip = new Set(offered);
     const batch: NearbyDriver[] = [];
     for (;;) {
       const nearby = this.index.nearest(territoryId, pickup, { limit, radiusMiles, exclude: (driverId) => skip.has(driverId) });
-      const busy = await repo.busyDriverIds(tx, nearby.map((d) => d.driverId), now);
+      const busy = await repo.busyDriverIds(
+        tx,
+        nearby.map((d) => d.driverId),
+        now,
+      );
       for (const driver of nearby) {
         skip.add(driver.driverId);
         if (!busy.has(driver.driverId) && batch.length < batchSize) batch.push(driver);
@@ -187,7 +207,12 @@ export class Dispatcher implements DispatchPort {
         const ride = await repo.acceptRide(tx, rideId, driverId, now);
         if (!ride) throw new AppError('CONFLICT', 'This ride has already been taken or cancelled');
         // The pickup ETA the rider is told now (ride_accepted), kept for punctuality (drivers/performance.ts).
-        const eta = etaMinutes('accepted', { lat: ride.pickupLat, lng: ride.pickupLng }, { lat: ride.dropoffLat, lng: ride.dropoffLng }, this.index.get(driverId));
+        const eta = etaMinutes(
+          'accepted',
+          { lat: ride.pickupLat, lng: ride.pickupLng },
+          { lat: ride.dropoffLat, lng: ride.dropoffLng },
+          this.index.get(driverId),
+        );
         if (eta !== null) await repo.updateRide(tx, rideId, { pickupEtaSeconds: eta * 60 });
         await repo.setOfferStatus(tx, offer.id, 'accepted', now);
         withdrawn = await repo.withdrawPendingOffers(tx, rideId, now);

@@ -69,7 +69,11 @@ export class GridDriverIndex implements DriverLocationIndex {
     return count;
   }
 
-  nearest(territoryId: string, point: LatLng, { limit, radiusMiles, exclude }: { limit: number; radiusMiles: number; exclude?: (driverId: string) => boolean }): NearbyDriver[] {
+  nearest(
+    territoryId: string,
+    point: LatLng,
+    { limit, radiusMiles, exclude }: { limit: number; radiusMiles: number; exclude?: (driverId: string) => boolean },
+  ): NearbyDriver[] {
     const territoryCells = this.cells.get(territoryId);
     if (!territoryCells || limit <= 0) return [];
     const cx = cellOf(point.lng);
@@ -127,7 +131,11 @@ export class GridDriverIndex implements DriverLocationIndex {
   }
 
   /** Reference implementation for tests and the benchmark: every driver of the territory. */
-  nearestByScan(territoryId: string, point: LatLng, { limit, radiusMiles, exclude }: { limit: number; radiusMiles: number; exclude?: (driverId: string) => boolean }): NearbyDriver[] {
+  nearestByScan(
+    territoryId: string,
+    point: LatLng,
+    { limit, radiusMiles, exclude }: { limit: number; radiusMiles: number; exclude?: (driverId: string) => boolean },
+  ): NearbyDriver[] {
     const all: NearbyDriver[] = [];
     for (const driver of this.drivers.values()) {
       if (driver.territoryId !== territoryId || exclude?.(driver.driverId)) continue;

@@ -97,9 +97,18 @@ export async function histories(db: Executor, driverIds: string[], since: Date, 
     });
   }
 
-  const answered = and(inArray(rideOffers.driverId, driverIds), gte(rideOffers.offeredAt, since), lt(rideOffers.offeredAt, until), inArray(rideOffers.status, ['accepted', 'declined', 'expired']));
+  const answered = and(
+    inArray(rideOffers.driverId, driverIds),
+    gte(rideOffers.offeredAt, since),
+    lt(rideOffers.offeredAt, until),
+    inArray(rideOffers.status, ['accepted', 'declined', 'expired']),
+  );
   const offerRows = await db
-    .select({ driverId: rideOffers.driverId, made: sql<number>`count(*)::int`, accepted: sql<number>`count(*) filter (where ${rideOffers.status} = 'accepted')::int` })
+    .select({
+      driverId: rideOffers.driverId,
+      made: sql<number>`count(*)::int`,
+      accepted: sql<number>`count(*) filter (where ${rideOffers.status} = 'accepted')::int`,
+    })
     .from(rideOffers)
     .where(answered)
     .groupBy(rideOffers.driverId);
@@ -206,7 +215,12 @@ export async function driverPerformance(db: Executor, driverId: string, now: Dat
     cohortSize: judged.members.length,
     metrics: mine.metrics,
     goals: tierGoals(mine.metrics, mine.assignment.topFraction),
-    rules: { streakBonusCents: rules.streakBonusCents, peakHourMinimumCentsPerHour: rules.peakHourMinimumCentsPerHour, monthlyBonusCapCents: rules.monthlyBonusCapCents, perks: [...rules.perks] },
+    rules: {
+      streakBonusCents: rules.streakBonusCents,
+      peakHourMinimumCentsPerHour: rules.peakHourMinimumCentsPerHour,
+      monthlyBonusCapCents: rules.monthlyBonusCapCents,
+      perks: [...rules.perks],
+    },
     unmeasured: unmeasuredOf(mine.history),
     periodStart: judged.since.toISOString(),
     periodEnd: judged.until.toISOString(),

@@ -35,10 +35,7 @@ export async function endSessionsLeftRunning(db: Executor): Promise<void> {
     set ended_at = greatest(s.started_at, coalesce(p.location_updated_at, s.started_at))
     from ${driverPresence} p
     where s.ended_at is null and p.driver_id = s.driver_id`);
-  await db
-    .update(driverOnlineSessions)
-    .set({ endedAt: driverOnlineSessions.startedAt })
-    .where(isNull(driverOnlineSessions.endedAt));
+  await db.update(driverOnlineSessions).set({ endedAt: driverOnlineSessions.startedAt }).where(isNull(driverOnlineSessions.endedAt));
 }
 
 /** The online, approved drivers with their last position and territory. */
@@ -82,7 +79,10 @@ export async function setPresenceOffline(db: Executor, driverId: string, at: Dat
 
 export async function setPresenceOnline(db: Executor, driverId: string, location: LatLng, at: Date): Promise<void> {
   const values = { status: 'online' as const, lat: location.lat, lng: location.lng, locationUpdatedAt: at, statusChangedAt: at };
-  await db.insert(driverPresence).values({ driverId, ...values }).onConflictDoUpdate({ target: driverPresence.driverId, set: values });
+  await db
+    .insert(driverPresence)
+    .values({ driverId, ...values })
+    .onConflictDoUpdate({ target: driverPresence.driverId, set: values });
 }
 
 export async function presenceStatusOf(db: Executor, driverId: string) {

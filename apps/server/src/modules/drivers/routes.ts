@@ -27,19 +27,25 @@ export function driversRoutes(drivers: DriversService, rides: RidesService, perf
       rides.list(currentUser(request)),
     );
 
-    app.get('/api/drivers/performance', { onRequest: requireRole('driver'), schema: { response: { 200: driverPerformanceSchema, ...errors } } }, async (request) =>
-      performance.of(currentUser(request).id),
+    app.get(
+      '/api/drivers/performance',
+      { onRequest: requireRole('driver'), schema: { response: { 200: driverPerformanceSchema, ...errors } } },
+      async (request) => performance.of(currentUser(request).id),
     );
 
     // After a reconnect the driver app re-reads its open offers here, so nothing is missed.
-    app.get('/api/drivers/offers', { onRequest: requireRole('driver'), schema: { response: { 200: z.array(driverOfferSchema), ...errors } } }, async (request) => {
-      const offers = await drivers.pendingOffers(currentUser(request));
-      return Promise.all(
-        offers.map(async (offer) => {
-          const ride = await rides.loadRide(offer.rideId);
-          return { ride, estimatedEarning: ride.subtotal, expiresAt: offer.expiresAt.toISOString() };
-        }),
-      );
-    });
+    app.get(
+      '/api/drivers/offers',
+      { onRequest: requireRole('driver'), schema: { response: { 200: z.array(driverOfferSchema), ...errors } } },
+      async (request) => {
+        const offers = await drivers.pendingOffers(currentUser(request));
+        return Promise.all(
+          offers.map(async (offer) => {
+            const ride = await rides.loadRide(offer.rideId);
+            return { ride, estimatedEarning: ride.subtotal, expiresAt: offer.expiresAt.toISOString() };
+          }),
+        );
+      },
+    );
   };
 }

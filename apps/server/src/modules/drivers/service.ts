@@ -105,12 +105,14 @@ export function createDriversService(deps: {
       }
       if (!profile.isApproved) throw new AppError('FORBIDDEN', 'Your application is not approved yet. You can go online once it is approved.');
       if (!location) {
-        throw new AppError('BUSINESS_RULE', 'Location Required - Please enable location services to go online.', { location: 'Location is required to go online' });
+        throw new AppError('BUSINESS_RULE', 'Location Required - Please enable location services to go online.', {
+          location: 'Location is required to go online',
+        });
       }
       let territoryId = profile.territoryId;
       if (!territoryId) {
         const placed = await territories.place(location);
-        if (!placed?.territory) throw new AppError('BUSINESS_RULE', "Your area is not served yet: there is no licensed territory here.");
+        if (!placed?.territory) throw new AppError('BUSINESS_RULE', 'Your area is not served yet: there is no licensed territory here.');
         territoryId = placed.territory.id;
         await setDriverTerritory(db, driver.id, territoryId);
       }
@@ -158,7 +160,11 @@ export function createDriversService(deps: {
     async driversOfTerritories(territoryIds: string[], monthStart: Date) {
       if (territoryIds.length === 0) return [];
       const rows = await repo.profilesOfTerritories(db, territoryIds);
-      const totals = await repo.rideTotalsOfDrivers(db, rows.map((r) => r.userId), monthStart);
+      const totals = await repo.rideTotalsOfDrivers(
+        db,
+        rows.map((r) => r.userId),
+        monthStart,
+      );
       return rows.map((p) => {
         const t = totals.find((x) => x.driverId === p.userId);
         return {

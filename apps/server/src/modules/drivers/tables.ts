@@ -11,7 +11,9 @@ export const driverPresence = pgTable(
     driverId: uuid('driver_id')
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['online', 'offline'] }).notNull().default('offline'),
+    status: text('status', { enum: ['online', 'offline'] })
+      .notNull()
+      .default('offline'),
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
     locationUpdatedAt: timestamp('location_updated_at', { withTimezone: true, mode: 'date' }),
@@ -35,7 +37,9 @@ export const driverOnlineSessions = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    uniqueIndex('driver_online_sessions_one_open').on(t.driverId).where(sql`${t.endedAt} is null`),
+    uniqueIndex('driver_online_sessions_one_open')
+      .on(t.driverId)
+      .where(sql`${t.endedAt} is null`),
     index('driver_online_sessions_driver_started').on(t.driverId, t.startedAt),
     check('driver_online_sessions_order', sql`${t.endedAt} is null or ${t.endedAt} >= ${t.startedAt}`),
   ],

@@ -15,7 +15,10 @@ export async function countFavoritesOf(db: Executor, userId: string): Promise<nu
 }
 
 export async function insertFavorite(db: Executor, userId: string, fields: FavoriteFields): Promise<FavoriteRow> {
-  const [row] = await db.insert(favoriteLocations).values({ userId, ...fields }).returning();
+  const [row] = await db
+    .insert(favoriteLocations)
+    .values({ userId, ...fields })
+    .returning();
   return row!;
 }
 

@@ -9,8 +9,10 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 /** A rider's saved places; the service scopes every query to the caller, so other riders' rows are 404. */
 export function favoritesRoutes(favorites: FavoritesService) {
   return async (app: AppInstance) => {
-    app.get('/api/favorite-locations', { onRequest: requireRole('customer'), schema: { response: { 200: z.array(favoriteLocationSchema), ...errors } } }, async (request) =>
-      favorites.list(currentUser(request).id),
+    app.get(
+      '/api/favorite-locations',
+      { onRequest: requireRole('customer'), schema: { response: { 200: z.array(favoriteLocationSchema), ...errors } } },
+      async (request) => favorites.list(currentUser(request).id),
     );
 
     app.post(
@@ -21,7 +23,10 @@ export function favoritesRoutes(favorites: FavoritesService) {
 
     app.patch(
       '/api/favorite-locations/:id',
-      { onRequest: requireRole('customer'), schema: { params: idParamsSchema, body: updateFavoriteRequestSchema, response: { 200: favoriteLocationSchema, ...errors } } },
+      {
+        onRequest: requireRole('customer'),
+        schema: { params: idParamsSchema, body: updateFavoriteRequestSchema, response: { 200: favoriteLocationSchema, ...errors } },
+      },
       async (request) => favorites.update(currentUser(request).id, request.params.id, request.body),
     );
 

@@ -57,8 +57,21 @@ export function createCharges(ctx: PaymentsContext, methods: { chargeableMethod(
    * Step 1 of a fare's hold, inside the booking's transaction: the charge is recorded with the ride
    * (no provider id yet), so no ride ever exists without its charge, whatever crashes.
    */
-  async function recordFareCharge(tx: Executor, ride: { id: string; riderId: string; totalFare: number; creditApplied: number }, method: MethodRow): Promise<void> {
-    await repo.insertCharge(tx, { rideId: ride.id, riderId: ride.riderId, kind: 'fare', paymentMethodId: method.id, provider: provider.name, amount: ride.totalFare - ride.creditApplied, status: 'authorized', createdAt: now() });
+  async function recordFareCharge(
+    tx: Executor,
+    ride: { id: string; riderId: string; totalFare: number; creditApplied: number },
+    method: MethodRow,
+  ): Promise<void> {
+    await repo.insertCharge(tx, {
+      rideId: ride.id,
+      riderId: ride.riderId,
+      kind: 'fare',
+      paymentMethodId: method.id,
+      provider: provider.name,
+      amount: ride.totalFare - ride.creditApplied,
+      status: 'authorized',
+      createdAt: now(),
+    });
   }
 
   /**
@@ -93,7 +106,12 @@ export function createCharges(ctx: PaymentsContext, methods: { chargeableMethod(
       return repo.setChargeProviderRef(db, charge.id, creditOnlyRef(charge.rideId));
     }
     try {
-      ({ id: providerRef } = await provider.authorize({ token: method!.providerToken, amount: charge.amount, idempotencyKey: `fare-auth:${charge.rideId}`, description: `Ride ${charge.rideId}` }));
+      ({ id: providerRef } = await provider.authorize({
+        token: method!.providerToken,
+        amount: charge.amount,
+        idempotencyKey: `fare-auth:${charge.rideId}`,
+        description: `Ride ${charge.rideId}`,
+      }));
     } catch (error) {
       if (error instanceof PaymentDeclined) {
         await repo.failAuthorizedCharge(db, charge.id, error.message);
@@ -138,10 +156,21 @@ export function createCharges(ctx: PaymentsContext, methods: { chargeableMethod(
     const at = now();
     return db.transaction(async (tx) => {
       // The hold runs from the end of the ride, even when a failure delayed the capture.
-      const captured = await repo.markChargeCaptured(tx, charge.id, { amount: paid, capturedAt: at, releaseAfter: new Date((ride.completedAt ?? at).getTime() + settings.escrowHoldMs), split: splitFare(ride) });
+      const captured = await repo.markChargeCaptured(tx, charge.id, {
+        amount: paid,
+        capturedAt: at,
+        releaseAfter: new Date((ride.completedAt ?? at).getTime() + settings.escrowHoldMs),
+        split: splitFare(ride),
+      });
       if (!captured) return false;
       await fault('capture:in-transaction');
-      await postCapture(tx, captured, at, ride.creditApplied > 0 ? 'fare captured into escrow (reward credit from the platform)' : 'fare captured into escrow', ride.creditApplied);
+      await postCapture(
+        tx,
+        captured,
+        at,
+        ride.creditApplied > 0 ? 'fare captured into escrow (reward credit from the platform)' : 'fare captured into escrow',
+        ride.creditApplied,
+      );
       return true;
     });
   }
@@ -161,7 +190,16 @@ export function createCharges(ctx: PaymentsContext, methods: { chargeableMethod(
     if (pending && (pending.status === 'captured' || pending.amount !== amount)) throw new AppError('CONFLICT', 'You already tipped for this ride');
     if (!pending) {
       const method = await methods.chargeableMethod(rider.id);
-      pending = await repo.insertChargeOnce(db, { rideId, riderId: rider.id, kind: 'tip', paymentMethodId: method.id, provider: provider.name, amount, status: 'authorized', createdAt: now() });
+      pending = await repo.insertChargeOnce(db, {
+        rideId,
+        riderId: rider.id,
+        kind: 'tip',
+        paymentMethodId: method.id,
+        provider: provider.name,
+        amount,
+        status: 'authorized',
+        createdAt: now(),
+      });
       if (!pending) throw new AppError('CONFLICT', 'You already tipped for this ride');
     }
     await finishTip(pending);
@@ -172,7 +210,12 @@ export function createCharges(ctx: PaymentsContext, methods: { chargeableMethod(
     const method = await repo.findMethod(db, tip.paymentMethodId);
     let providerRef: string;
     try {
-      ({ id: providerRef } = await provider.charge({ token: method!.providerToken, amount: tip.amount, idempotencyKey: `tip:${tip.id}`, description: `Tip for ride ${tip.rideId}` }));
+      ({ id: providerRef } = await provider.charge({
+        token: method!.providerToken,
+        amount: tip.amount,
+        idempotencyKey: `tip:${tip.id}`,
+        description: `Tip for ride ${tip.rideId}`,
+      }));
     } catch (error) {
       if (error instanceof PaymentDeclined) {
         await repo.deleteAuthorizedCharge(db, tip.id);
@@ -185,7 +228,12 @@ export function createCharges(ctx: PaymentsContext, methods: { chargeableMethod(
     return db.transaction(async (tx) => {
       const fare = await repo.chargeOf(tx, tip.rideId, 'fare');
       const fareRelease = fare?.releasedAt ? at : (fare?.releaseAfter ?? new Date(at.getTime() + settings.escrowHoldMs));
-      const captured = await repo.markChargeCaptured(tx, tip.id, { providerRef, split: tipSplit(tip.amount), capturedAt: at, releaseAfter: fareRelease < at ? at : fareRelease });
+      const captured = await repo.markChargeCaptured(tx, tip.id, {
+        providerRef,
+        split: tipSplit(tip.amount),
+        capturedAt: at,
+        releaseAfter: fareRelease < at ? at : fareRelease,
+      });
       if (!captured) return false;
       // The ride shows its tip: rides owns the column, written in this transaction.
       await setTip(tx, captured.rideId, captured.amount);

@@ -1,4 +1,12 @@
-import { addSplits, emptySplit, splitRefund, type Dispute, type DisputeMediationRecord, type OpenDisputeRequest, type ResolveDisputeRequest } from '@coride/domain';
+import {
+  addSplits,
+  emptySplit,
+  splitRefund,
+  type Dispute,
+  type DisputeMediationRecord,
+  type OpenDisputeRequest,
+  type ResolveDisputeRequest,
+} from '@coride/domain';
 import { AppError, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { AuthenticatedUser } from '../accounts/service';
@@ -113,7 +121,9 @@ export function createDisputes(ctx: PaymentsContext, access: TerritoryScopePort,
         chargeId: charge.id,
         disputeId: dispute.id,
         memo: charge.releasedAt ? 'dispute refund taken back from the payees' : 'dispute refund from escrow',
-        postings: charge.releasedAt ? [refundTarget, ...payeePostings(taken, payees, -1)] : [refundTarget, { accountId: accounts.escrow, amount: -dispute.refundAmount }],
+        postings: charge.releasedAt
+          ? [refundTarget, ...payeePostings(taken, payees, -1)]
+          : [refundTarget, { accountId: accounts.escrow, amount: -dispute.refundAmount }],
       });
       if (!posted) return;
       await fault('refund:in-transaction');
@@ -142,7 +152,14 @@ export function createDisputes(ctx: PaymentsContext, access: TerritoryScopePort,
         id = await db.transaction(async (tx) => {
           // Waits for a release of this ride in progress, so the dispute sees a settled state.
           await repo.lockChargesOfRide(tx, rideId);
-          const row = await repo.insertDispute(tx, { rideId, riderId: rider.id, territoryId: ride.territoryId, reason: request.reason, description: request.description, openedAt: at });
+          const row = await repo.insertDispute(tx, {
+            rideId,
+            riderId: rider.id,
+            territoryId: ride.territoryId,
+            reason: request.reason,
+            description: request.description,
+            openedAt: at,
+          });
           return row.id;
         });
       } catch (error) {
@@ -173,16 +190,25 @@ export function createDisputes(ctx: PaymentsContext, access: TerritoryScopePort,
       if (dispute.status !== 'open') throw new AppError('CONFLICT', 'This dispute is already resolved');
       const fare = await repo.chargeOf(db, dispute.rideId, 'fare');
       const disputable = fare && fare.status === 'captured' ? fare.amount - fare.refunded : 0;
-      if (request.resolution !== 'release' && disputable === 0) throw new AppError('CONFLICT', 'Nothing has been captured on this ride yet; resolve it once the fare is charged');
+      if (request.resolution !== 'release' && disputable === 0)
+        throw new AppError('CONFLICT', 'Nothing has been captured on this ride yet; resolve it once the fare is charged');
       let refundAmount = 0;
       if (request.resolution === 'refund_full') refundAmount = disputable;
       if (request.resolution === 'refund_partial') {
         refundAmount = request.refundAmount ?? 0;
-        if (refundAmount > disputable) throw new AppError('VALIDATION_FAILED', 'The refund is more than the fare paid', { refundAmount: `At most ${disputable} cents can be refunded` });
+        if (refundAmount > disputable)
+          throw new AppError('VALIDATION_FAILED', 'The refund is more than the fare paid', { refundAmount: `At most ${disputable} cents can be refunded` });
       }
       const at = now();
       const mediation = await mediator?.recordDecision(dispute, { resolution: request.resolution, refundAmount, note: request.note, decidedBy: user.id, at });
-      const resolved = await repo.resolveOpenDispute(db, id, { resolution: request.resolution, refundAmount, resolutionNote: request.note, resolvedBy: user.id, resolvedAt: at, ...(mediation ? { mediation } : {}) });
+      const resolved = await repo.resolveOpenDispute(db, id, {
+        resolution: request.resolution,
+        refundAmount,
+        resolutionNote: request.note,
+        resolvedBy: user.id,
+        resolvedAt: at,
+        ...(mediation ? { mediation } : {}),
+      });
       if (!resolved) throw new AppError('CONFLICT', 'This dispute is already resolved');
       try {
         await applyRefund(resolved);

@@ -79,7 +79,11 @@ export class EmbeddedProvider implements PaymentProvider {
     });
   }
 
-  private async open(operation: 'authorize' | 'charge', { token, amount, idempotencyKey }: { token: string; amount: number; idempotencyKey: string }, status: 'authorized' | 'captured') {
+  private async open(
+    operation: 'authorize' | 'charge',
+    { token, amount, idempotencyKey }: { token: string; amount: number; idempotencyKey: string },
+    status: 'authorized' | 'captured',
+  ) {
     const outcome = await this.once(idempotencyKey, operation, amount, async (tx) => {
       const [card] = await tx.select().from(embeddedCards).where(eq(embeddedCards.token, token));
       if (!card) return { ok: false, reason: 'unknown card token' };
@@ -102,7 +106,12 @@ export class EmbeddedProvider implements PaymentProvider {
    * recorded answer. A declined authorisation is a PaymentDeclined; any other refusal is a bug in
    * the caller (capturing twice the hold, refunding a voided payment) and throws plainly.
    */
-  private async once(key: string, operation: (typeof embeddedOperations.$inferInsert)['operation'], amount: number | null, run: (tx: Transaction) => Promise<Outcome>): Promise<string> {
+  private async once(
+    key: string,
+    operation: (typeof embeddedOperations.$inferInsert)['operation'],
+    amount: number | null,
+    run: (tx: Transaction) => Promise<Outcome>,
+  ): Promise<string> {
     const outcome = await this.db.transaction(async (tx) => {
       // The row lock on the key serialises concurrent repeats of one call.
       const inserted = await tx

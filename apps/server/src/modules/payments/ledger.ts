@@ -78,7 +78,15 @@ export async function post(tx: Executor, input: PostInput): Promise<boolean> {
 
   const [created] = await tx
     .insert(ledgerTransactions)
-    .values({ idempotencyKey: input.key, kind: input.kind, postedAt: input.at, rideId: input.rideId, chargeId: input.chargeId, disputeId: input.disputeId, memo: input.memo })
+    .values({
+      idempotencyKey: input.key,
+      kind: input.kind,
+      postedAt: input.at,
+      rideId: input.rideId,
+      chargeId: input.chargeId,
+      disputeId: input.disputeId,
+      memo: input.memo,
+    })
     .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
     .returning({ id: ledgerTransactions.id });
   if (!created) return false;

@@ -56,7 +56,17 @@ export function createPaymentMethods(deps: { db: Database; provider: PaymentProv
       const isDefault = request.isDefault === true || existing.length === 0;
       return db.transaction(async (tx) => {
         if (isDefault) await repo.clearDefaultMethod(tx, user.id);
-        const row = await repo.insertMethod(tx, { userId: user.id, provider: provider.name, providerToken: card.token, brand: card.brand, lastFour: card.lastFour, expMonth: expiry.month, expYear: expiry.year, isDefault, createdAt: now() });
+        const row = await repo.insertMethod(tx, {
+          userId: user.id,
+          provider: provider.name,
+          providerToken: card.token,
+          brand: card.brand,
+          lastFour: card.lastFour,
+          expMonth: expiry.month,
+          expYear: expiry.year,
+          isDefault,
+          createdAt: now(),
+        });
         return toMethod(row);
       });
     },

@@ -252,7 +252,10 @@ export async function setOpenDisputeMediation(tx: Executor, id: string, record: 
 }
 
 /** The rider's disputes opened before this one. */
-export async function priorDisputesOf(db: Executor, dispute: Pick<DisputeRow, 'id' | 'riderId' | 'openedAt'>): Promise<Pick<DisputeRow, 'status' | 'resolution'>[]> {
+export async function priorDisputesOf(
+  db: Executor,
+  dispute: Pick<DisputeRow, 'id' | 'riderId' | 'openedAt'>,
+): Promise<Pick<DisputeRow, 'status' | 'resolution'>[]> {
   return db
     .select({ status: disputes.status, resolution: disputes.resolution })
     .from(disputes)

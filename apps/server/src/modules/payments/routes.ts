@@ -17,13 +17,23 @@ import { currentUser, requireRole } from '../../plugins/auth';
 import type { PaymentsService } from './service';
 import type { PaymentViews } from './views';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 503: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  422: apiErrorSchema,
+  503: apiErrorSchema,
+};
 
 /** Payment methods, receipts, payment history, driver earnings and disputes (contract section 2). */
 export function paymentsRoutes(payments: PaymentsService, views: PaymentViews) {
   return async (app: AppInstance) => {
-    app.get('/api/payment-methods', { onRequest: requireRole('customer'), schema: { response: { 200: z.array(paymentMethodSchema), ...errors } } }, async (request) =>
-      payments.listMethods(currentUser(request)),
+    app.get(
+      '/api/payment-methods',
+      { onRequest: requireRole('customer'), schema: { response: { 200: z.array(paymentMethodSchema), ...errors } } },
+      async (request) => payments.listMethods(currentUser(request)),
     );
 
     app.post(
@@ -39,7 +49,10 @@ export function paymentsRoutes(payments: PaymentsService, views: PaymentViews) {
 
     app.patch(
       '/api/payment-methods/:id',
-      { onRequest: requireRole('customer'), schema: { params: idParamsSchema, body: updatePaymentMethodSchema, response: { 200: paymentMethodSchema, ...errors } } },
+      {
+        onRequest: requireRole('customer'),
+        schema: { params: idParamsSchema, body: updatePaymentMethodSchema, response: { 200: paymentMethodSchema, ...errors } },
+      },
       async (request) => payments.updateMethod(currentUser(request), request.params.id, request.body),
     );
 
@@ -52,8 +65,10 @@ export function paymentsRoutes(payments: PaymentsService, views: PaymentViews) {
       },
     );
 
-    app.get('/api/payments', { onRequest: requireRole('customer'), schema: { response: { 200: z.array(paymentHistoryItemSchema), ...errors } } }, async (request) =>
-      views.history(currentUser(request)),
+    app.get(
+      '/api/payments',
+      { onRequest: requireRole('customer'), schema: { response: { 200: z.array(paymentHistoryItemSchema), ...errors } } },
+      async (request) => views.history(currentUser(request)),
     );
 
     app.get(
@@ -68,13 +83,18 @@ export function paymentsRoutes(payments: PaymentsService, views: PaymentViews) {
       async (request, reply) => reply.status(201).send(await payments.openDispute(currentUser(request), request.params.id, request.body)),
     );
 
-    app.get('/api/disputes', { onRequest: requireRole('customer', 'licensee', 'admin'), schema: { response: { 200: z.array(disputeSchema), ...errors } } }, async (request) =>
-      payments.disputesFor(currentUser(request)),
+    app.get(
+      '/api/disputes',
+      { onRequest: requireRole('customer', 'licensee', 'admin'), schema: { response: { 200: z.array(disputeSchema), ...errors } } },
+      async (request) => payments.disputesFor(currentUser(request)),
     );
 
     app.post(
       '/api/disputes/:id/resolve',
-      { onRequest: requireRole('licensee', 'admin'), schema: { params: idParamsSchema, body: resolveDisputeSchema, response: { 200: disputeSchema, ...errors } } },
+      {
+        onRequest: requireRole('licensee', 'admin'),
+        schema: { params: idParamsSchema, body: resolveDisputeSchema, response: { 200: disputeSchema, ...errors } },
+      },
       async (request) => payments.resolveDispute(currentUser(request), request.params.id, request.body),
     );
 
@@ -86,7 +106,12 @@ export function paymentsRoutes(payments: PaymentsService, views: PaymentViews) {
       '/api/admin/settlement/run',
       {
         onRequest: requireRole('admin'),
-        schema: { response: { 200: z.object({ released: z.number().int(), captured: z.number().int(), voided: z.number().int(), refunded: z.number().int() }), ...errors } },
+        schema: {
+          response: {
+            200: z.object({ released: z.number().int(), captured: z.number().int(), voided: z.number().int(), refunded: z.number().int() }),
+            ...errors,
+          },
+        },
       },
       async () => payments.settle(),
     );

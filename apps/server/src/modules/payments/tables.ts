@@ -30,7 +30,9 @@ export const paymentMethods = pgTable(
   },
   (t) => [
     index('payment_methods_user_idx').on(t.userId, t.createdAt),
-    uniqueIndex('payment_methods_one_default').on(t.userId).where(sql`${t.isDefault} and ${t.removedAt} is null`),
+    uniqueIndex('payment_methods_one_default')
+      .on(t.userId)
+      .where(sql`${t.isDefault} and ${t.removedAt} is null`),
   ],
 );
 
@@ -69,7 +71,9 @@ export const charges = pgTable(
   },
   (t) => [
     uniqueIndex('charges_ride_kind').on(t.rideId, t.kind),
-    index('charges_release_due_idx').on(t.releaseAfter).where(sql`${t.status} = 'captured' and ${t.releasedAt} is null`),
+    index('charges_release_due_idx')
+      .on(t.releaseAfter)
+      .where(sql`${t.status} = 'captured' and ${t.releasedAt} is null`),
     index('charges_rider_idx').on(t.riderId, t.createdAt),
     check('charges_amount_check', sql`${t.amount} >= 0 and ${t.refunded} >= 0 and ${t.refunded} <= ${t.amount}`),
   ],
@@ -92,7 +96,9 @@ export const disputes = pgTable(
       .references(() => territories.id, { onDelete: 'restrict' }),
     reason: text('reason').notNull(),
     description: text('description').notNull(),
-    status: text('status', { enum: ['open', 'resolved'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'resolved'] })
+      .notNull()
+      .default('open'),
     resolution: text('resolution', { enum: ['refund_full', 'refund_partial', 'release'] }),
     refundAmount: integer('refund_amount').notNull().default(0),
     resolutionNote: text('resolution_note'),
@@ -147,7 +153,11 @@ export const ledgerEntries = pgTable(
     /** Signed cents: positive credits the account (money it holds or is owed), negative debits it. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
   },
-  (t) => [index('ledger_entries_account_idx').on(t.accountId), index('ledger_entries_transaction_idx').on(t.transactionId), check('ledger_entries_nonzero', sql`${t.amount} <> 0`)],
+  (t) => [
+    index('ledger_entries_account_idx').on(t.accountId),
+    index('ledger_entries_transaction_idx').on(t.transactionId),
+    check('ledger_entries_nonzero', sql`${t.amount} <> 0`),
+  ],
 );
 
 /** The embedded payment processor's own books (what a real provider would hold on its side). */

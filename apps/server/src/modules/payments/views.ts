@@ -1,4 +1,14 @@
-import { addSplits, emptySplit, splitFare, type CardBrand, type DailyRevenue, type DriverEarnings, type LedgerTotals, type PaymentHistoryItem, type Receipt } from '@coride/domain';
+import {
+  addSplits,
+  emptySplit,
+  splitFare,
+  type CardBrand,
+  type DailyRevenue,
+  type DriverEarnings,
+  type LedgerTotals,
+  type PaymentHistoryItem,
+  type Receipt,
+} from '@coride/domain';
 import { and, desc, eq, gte, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { charges, disputes, ledgerAccounts, ledgerEntries, ledgerTransactions, paymentMethods, rides } from '../../db/schema';
@@ -32,14 +42,18 @@ const remainingPart = (payee: string) => sql`(${part(charges.split, payee)} - ${
 export function createPaymentViews(db: Database, payments: PaymentsService, now: () => Date) {
   async function methodsById(ids: string[]) {
     if (ids.length === 0) return new Map<string, { brand: CardBrand; lastFour: string }>();
-    const rows = await db.select({ id: paymentMethods.id, brand: paymentMethods.brand, lastFour: paymentMethods.lastFour }).from(paymentMethods).where(inArray(paymentMethods.id, ids));
+    const rows = await db
+      .select({ id: paymentMethods.id, brand: paymentMethods.brand, lastFour: paymentMethods.lastFour })
+      .from(paymentMethods)
+      .where(inArray(paymentMethods.id, ids));
     return new Map(rows.map((row) => [row.id, { brand: row.brand as CardBrand, lastFour: row.lastFour }]));
   }
 
   return {
     async receipt(user: AuthenticatedUser, rideId: string): Promise<Receipt> {
       const [ride] = await db.select().from(rides).where(eq(rides.id, rideId));
-      const allowed = ride && (user.role === 'admin' || (user.role === 'customer' && ride.riderId === user.id) || (user.role === 'driver' && ride.driverId === user.id));
+      const allowed =
+        ride && (user.role === 'admin' || (user.role === 'customer' && ride.riderId === user.id) || (user.role === 'driver' && ride.driverId === user.id));
       if (!ride || !allowed) throw notFound('Ride');
       const rows = await payments.chargesOfRides([rideId]);
       const dispute = await payments.disputeOfRide(rideId);
@@ -118,7 +132,7 @@ export function createPaymentViews(db: Database, payments: PaymentsService, now:
           tip: ride.tip,
           refunded,
           paid: captured.reduce((sum, c) => sum + c.amount, 0) - refunded,
-        creditApplied: ride.creditApplied,
+          creditApplied: ride.creditApplied,
           escrow: fare
             ? payments.escrowState(
                 fare,
@@ -242,9 +256,9 @@ export function createPaymentViews(db: Database, payments: PaymentsService, now:
         .where(eq(disputes.status, 'open'));
       const riderAccounts = like(ledgerEntries.accountId, 'rider:%');
       return {
-        captured: await sumOf('capture', eq(ledgerEntries.accountId, accounts.escrow) , 1),
+        captured: await sumOf('capture', eq(ledgerEntries.accountId, accounts.escrow), 1),
         inEscrow: kindBalance('escrow'),
-        released: await sumOf('release', eq(ledgerEntries.accountId, accounts.escrow) , -1),
+        released: await sumOf('release', eq(ledgerEntries.accountId, accounts.escrow), -1),
         refunded: (await sumOf('refund', riderAccounts, 1)) + (await sumOf('clawback', riderAccounts, 1)),
         platformRevenue: kindBalance('platform_software', 'corporate_admin'),
         driverEarnings: kindBalance('driver'),
@@ -268,7 +282,13 @@ export function createPaymentViews(db: Database, payments: PaymentsService, now:
         .from(ledgerEntries)
         .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
         .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-        .where(and(gte(ledgerTransactions.postedAt, from), or(eq(ledgerTransactions.kind, 'release'), eq(ledgerTransactions.kind, 'clawback')), inArray(ledgerAccounts.kind, ['platform_software', 'corporate_admin', 'licensee', 'global_csr', 'local_csr', 'driver'])))
+        .where(
+          and(
+            gte(ledgerTransactions.postedAt, from),
+            or(eq(ledgerTransactions.kind, 'release'), eq(ledgerTransactions.kind, 'clawback')),
+            inArray(ledgerAccounts.kind, ['platform_software', 'corporate_admin', 'licensee', 'global_csr', 'local_csr', 'driver']),
+          ),
+        )
         .groupBy(day, group);
       return Array.from({ length: days }, (_, i) => {
         const key = new Date(from.getTime() + i * DAY_MS).toISOString().slice(0, 10);

@@ -99,7 +99,11 @@ export async function findTerritory(db: Executor, id: string) {
 
 export async function proposalsOf(db: Executor, territoryIds: string[]): Promise<RateAdjustmentRow[]> {
   if (territoryIds.length === 0) return [];
-  return db.select().from(rateAdjustments).where(inArray(rateAdjustments.territoryId, territoryIds)).orderBy(asc(rateAdjustments.announcedAt), asc(rateAdjustments.id));
+  return db
+    .select()
+    .from(rateAdjustments)
+    .where(inArray(rateAdjustments.territoryId, territoryIds))
+    .orderBy(asc(rateAdjustments.announcedAt), asc(rateAdjustments.id));
 }
 
 export async function allProposals(db: Executor): Promise<RateAdjustmentRow[]> {

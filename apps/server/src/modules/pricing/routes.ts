@@ -10,7 +10,13 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 
 const proposeBodySchema = rateAdjustmentRequestSchema.extend({ territoryId: z.uuid({ error: 'Choose a territory' }) });
 const territoryQuerySchema = z.object({ territoryId: z.uuid().optional() });
-const zonesQuerySchema = z.object({ territoryId: z.uuid().optional(), zip: z.string().regex(/^\d{5}$/, 'Enter a 5-digit zip code').optional() });
+const zonesQuerySchema = z.object({
+  territoryId: z.uuid().optional(),
+  zip: z
+    .string()
+    .regex(/^\d{5}$/, 'Enter a 5-digit zip code')
+    .optional(),
+});
 
 export const territoryPricingSchema = z.object({
   territoryId: z.string(),
@@ -30,7 +36,8 @@ export function pricingRoutes(pricing: PricingService, refreshMs: number) {
       { onRequest: requireRole(), schema: { querystring: zonesQuerySchema, response: { 200: territoryPricingSchema, ...errors } } },
       async (request) => {
         const { territoryId, zip } = request.query;
-        if (!territoryId && !zip) throw new AppError('VALIDATION_FAILED', 'Give a territoryId or a zip code', { territoryId: 'Give a territoryId or a zip code' });
+        if (!territoryId && !zip)
+          throw new AppError('VALIDATION_FAILED', 'Give a territoryId or a zip code', { territoryId: 'Give a territoryId or a zip code' });
         return { ...(await pricing.zones({ territoryId, zip })), refreshSeconds: refreshMs / 1000 };
       },
     );
@@ -43,7 +50,10 @@ export function pricingRoutes(pricing: PricingService, refreshMs: number) {
 
     app.get(
       '/api/licensee/rate-adjustments',
-      { onRequest: requireRole('licensee', 'admin'), schema: { querystring: territoryQuerySchema, response: { 200: z.array(rateAdjustmentProposalSchema), ...errors } } },
+      {
+        onRequest: requireRole('licensee', 'admin'),
+        schema: { querystring: territoryQuerySchema, response: { 200: z.array(rateAdjustmentProposalSchema), ...errors } },
+      },
       async (request) => pricing.proposals(currentUser(request), request.query.territoryId),
     );
 

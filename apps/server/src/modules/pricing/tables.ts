@@ -43,5 +43,8 @@ export const rateAdjustments = pgTable(
     effectiveAt: at('effective_at').notNull(),
     withdrawnAt: at('withdrawn_at'),
   },
-  (t) => [index('rate_adjustments_territory_idx').on(t.territoryId, t.announcedAt), check('rate_adjustments_percent_check', sql`${t.percent} between -10 and 10`)],
+  (t) => [
+    index('rate_adjustments_territory_idx').on(t.territoryId, t.announcedAt),
+    check('rate_adjustments_percent_check', sql`${t.percent} between -10 and 10`),
+  ],
 );

@@ -54,7 +54,9 @@ export class RedisHub implements RealtimeHub {
 
   publish(userId: string, message: ServerMessage): void {
     this.local.publish(userId, message);
-    this.share({ origin: this.origin, userId, message }, (error) => this.log.warn({ err: error, type: message.type }, 'realtime message not shared with the other instances'));
+    this.share({ origin: this.origin, userId, message }, (error) =>
+      this.log.warn({ err: error, type: message.type }, 'realtime message not shared with the other instances'),
+    );
   }
 
   endSessions(sessionIds: readonly string[]): void {

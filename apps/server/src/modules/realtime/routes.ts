@@ -43,10 +43,7 @@ type RealtimeDeps = {
  * check that the socket is gone, so it subscribes nothing.
  */
 type Phase =
-  | { name: 'waiting' }
-  | { name: 'authenticating' }
-  | { name: 'authenticated'; user: AuthenticatedSession; unsubscribe: () => void }
-  | { name: 'closed' };
+  { name: 'waiting' } | { name: 'authenticating' } | { name: 'authenticated'; user: AuthenticatedSession; unsubscribe: () => void } | { name: 'closed' };
 
 /** What the periodic sweeps need of each open socket. */
 type Connection = { phase: Phase; isAlive: boolean; socket: WebSocket; end(): void };
@@ -142,7 +139,8 @@ export function realtimeRoutes(deps: RealtimeDeps) {
           clearTimeout(authTimer);
           const unsubscribe = deps.hub.subscribe(user.id, { send, session: { id: user.sessionId, end: connection.end } });
           connection.phase = { name: 'authenticated', user, unsubscribe };
-          if (user.role === 'driver') await deps.drivers.connected(user.id).catch((error: unknown) => request.log.warn({ err: error }, 'online session not resumed'));
+          if (user.role === 'driver')
+            await deps.drivers.connected(user.id).catch((error: unknown) => request.log.warn({ err: error }, 'online session not resumed'));
           // Not sent to a socket already closing (its session was revoked while the token was being checked).
           return send({ type: 'auth_ok', userId: user.id, role: user.role });
         }
@@ -156,7 +154,9 @@ export function realtimeRoutes(deps: RealtimeDeps) {
         if (message.type === 'ping') return send({ type: 'pong' });
         if (message.type === 'location_update') {
           if (phase.user.role !== 'driver') return send({ type: 'error', error: 'Only drivers send locations', code: 'FORBIDDEN' });
-          await deps.drivers.updateLocation(phase.user.id, message.location).catch((error: unknown) => request.log.warn({ err: error }, 'location update failed'));
+          await deps.drivers
+            .updateLocation(phase.user.id, message.location)
+            .catch((error: unknown) => request.log.warn({ err: error }, 'location update failed'));
         }
       };
       // ws ignores a listener's promise: a failure must be logged here, never left unhandled.

@@ -22,7 +22,18 @@ import {
 } from '@coride/domain';
 import { and, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { charges, driverProfiles, driverTiers as storedTiers, ledgerEntries, ledgerTransactions, rideOffers, rides, territories, territoryZipCodes, users } from '../../db/schema';
+import {
+  charges,
+  driverProfiles,
+  driverTiers as storedTiers,
+  ledgerEntries,
+  ledgerTransactions,
+  rideOffers,
+  rides,
+  territories,
+  territoryZipCodes,
+  users,
+} from '../../db/schema';
 import type { AuthenticatedUser } from '../accounts/service';
 import { histories, PERFORMANCE_PERIOD_DAYS, unmeasuredOf } from '../drivers/performance';
 import { accounts } from '../payments/ledger';
@@ -41,7 +52,8 @@ const dayKey = (column: unknown) => sql<string>`to_char(${column} at time zone '
 /** A charge's part for one payee after refunds (0 without a split). */
 const remainingPart = (payee: 'driver' | 'licensee') =>
   sql`(coalesce((${charges.split}->>${payee})::bigint, 0) - coalesce((${charges.refundedSplit}->>${payee})::bigint, 0))`;
-const days = (count: number, last: Date) => Array.from({ length: count }, (_, i) => new Date(dayStart(last).getTime() - (count - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+const days = (count: number, last: Date) =>
+  Array.from({ length: count }, (_, i) => new Date(dayStart(last).getTime() - (count - 1 - i) * DAY_MS).toISOString().slice(0, 10));
 
 /** The next tier after `tier`, and which of the driver's metrics are below its minimums. */
 function goalsFrom(tier: DriverTier, metrics: DriverMetrics): Pick<AnalyticsDriver, 'nextTier' | 'missing' | 'ridesNeeded'> {
@@ -143,7 +155,9 @@ export function createAnalyticsService(deps: { db: Database; paymentViews: Payme
     const assignments = new Map(
       assignTiers(profiles.filter((p) => p.isApproved).map((p) => ({ driverId: p.id, metrics: metricsOf.get(p.id)! }))).map((a) => [a.driverId, a.tier]),
     );
-    const stored = ids.length ? await db.select({ driverId: storedTiers.driverId, tier: storedTiers.tier }).from(storedTiers).where(inArray(storedTiers.driverId, ids)) : [];
+    const stored = ids.length
+      ? await db.select({ driverId: storedTiers.driverId, tier: storedTiers.tier }).from(storedTiers).where(inArray(storedTiers.driverId, ids))
+      : [];
     const month = monthStart(at);
     const recent = new Date(at.getTime() - RETENTION_WINDOW_DAYS * DAY_MS);
     const before = new Date(at.getTime() - 2 * RETENTION_WINDOW_DAYS * DAY_MS);
@@ -226,7 +240,9 @@ export function createAnalyticsService(deps: { db: Database; paymentViews: Payme
       // Another licensee's territory is as unknown as a missing one (the territory-scope policy).
       const territory = await access.assertTerritoryManageable(user, territoryId);
       const at = now();
-      const zipCodes = (await db.select({ zip: territoryZipCodes.zip }).from(territoryZipCodes).where(eq(territoryZipCodes.territoryId, territoryId))).map((z) => z.zip).sort();
+      const zipCodes = (await db.select({ zip: territoryZipCodes.zip }).from(territoryZipCodes).where(eq(territoryZipCodes.territoryId, territoryId)))
+        .map((z) => z.zip)
+        .sort();
       const { rides: rideCounts, revenue } = await rideFigures([territoryId]);
 
       const chartDays = days(REVENUE_CHART_DAYS, at);
@@ -265,9 +281,19 @@ export function createAnalyticsService(deps: { db: Database; paymentViews: Payme
         })
         .from(rideOffers)
         .innerJoin(rides, eq(rides.id, rideOffers.rideId))
-        .where(and(eq(rides.territoryId, territoryId), inArray(rideOffers.status, ['accepted', 'declined', 'expired']), gte(rideOffers.offeredAt, monthStart(at, -1)), lt(rideOffers.offeredAt, at)));
+        .where(
+          and(
+            eq(rides.territoryId, territoryId),
+            inArray(rideOffers.status, ['accepted', 'declined', 'expired']),
+            gte(rideOffers.offeredAt, monthStart(at, -1)),
+            lt(rideOffers.offeredAt, at),
+          ),
+        );
       const rate = (accepted: number, made: number) => (made === 0 ? null : Math.round((1000 * accepted) / made) / 10);
-      const acceptance = { month: rate(offers?.monthAccepted ?? 0, offers?.month ?? 0), previousMonth: rate(offers?.previousAccepted ?? 0, offers?.previous ?? 0) };
+      const acceptance = {
+        month: rate(offers?.monthAccepted ?? 0, offers?.month ?? 0),
+        previousMonth: rate(offers?.previousAccepted ?? 0, offers?.previous ?? 0),
+      };
 
       const people = await territoryPeople(territoryId);
       const commission = { month: Number(credited?.month ?? 0), total: Number(credited?.total ?? 0), pending: Number(held?.sum ?? 0) };

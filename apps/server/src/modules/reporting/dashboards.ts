@@ -13,7 +13,13 @@ const monthStartOf = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), da
 export type DashboardReports = ReturnType<typeof createDashboardReports>;
 
 /** The admin dashboard and platform statistics, and the licensee's territory list and metrics (reporting: the read model that joins across modules; what "revenue" means is in ./analytics.ts). */
-export function createDashboardReports(deps: { db: Database; index: DriverLocationIndex; paymentViews: PaymentViews; territories: TerritoriesService; now: () => Date }) {
+export function createDashboardReports(deps: {
+  db: Database;
+  index: DriverLocationIndex;
+  paymentViews: PaymentViews;
+  territories: TerritoriesService;
+  now: () => Date;
+}) {
   const { db, index, paymentViews, territories, now } = deps;
   return {
     async adminDashboard(): Promise<AdminDashboard> {
@@ -23,8 +29,14 @@ export function createDashboardReports(deps: { db: Database; index: DriverLocati
           satisfaction: sql<number | null>`avg(${rides.rating})::float`,
         })
         .from(rides);
-      const [drivers] = await db.select({ count: sql<number>`count(*)::int` }).from(driverApplications).where(inArray(driverApplications.status, [...pendingStatuses]));
-      const [licensees] = await db.select({ count: sql<number>`count(*)::int` }).from(licenseeApplications).where(inArray(licenseeApplications.status, [...pendingStatuses]));
+      const [drivers] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(driverApplications)
+        .where(inArray(driverApplications.status, [...pendingStatuses]));
+      const [licensees] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(licenseeApplications)
+        .where(inArray(licenseeApplications.status, [...pendingStatuses]));
       return {
         activeRides: rideFigures?.activeRides ?? 0,
         onlineDrivers: index.countOnline(),

@@ -1,4 +1,11 @@
-import { apiErrorSchema, driverEarningsDailyQuerySchema, driverEarningsDailySchema, licenseeAnalyticsQuerySchema, licenseeAnalyticsSchema, platformAnalyticsSchema } from '@coride/domain';
+import {
+  apiErrorSchema,
+  driverEarningsDailyQuerySchema,
+  driverEarningsDailySchema,
+  licenseeAnalyticsQuerySchema,
+  licenseeAnalyticsSchema,
+  platformAnalyticsSchema,
+} from '@coride/domain';
 import type { AppInstance } from '../../lib/app-instance';
 import { currentUser, requireRole } from '../../plugins/auth';
 import type { AnalyticsService } from './analytics';
@@ -16,10 +23,15 @@ export function analyticsRoutes(analytics: AnalyticsService) {
 
     app.get(
       '/api/licensee/analytics',
-      { onRequest: requireRole('licensee', 'admin'), schema: { querystring: licenseeAnalyticsQuerySchema, response: { 200: licenseeAnalyticsSchema, ...errors } } },
+      {
+        onRequest: requireRole('licensee', 'admin'),
+        schema: { querystring: licenseeAnalyticsQuerySchema, response: { 200: licenseeAnalyticsSchema, ...errors } },
+      },
       async (request) => analytics.territory(currentUser(request), request.query.territoryId),
     );
 
-    app.get('/api/admin/analytics', { onRequest: requireRole('admin'), schema: { response: { 200: platformAnalyticsSchema, ...errors } } }, async () => analytics.platform());
+    app.get('/api/admin/analytics', { onRequest: requireRole('admin'), schema: { response: { 200: platformAnalyticsSchema, ...errors } } }, async () =>
+      analytics.platform(),
+    );
   };
 }

@@ -41,7 +41,11 @@ export function createChampions(ctx: RewardsContext) {
         const existing = await repo.championRanksOf(tx, month);
         if (existing.length > 0) return { month, created: false, champions: existing.length };
         const earned = await repo.riderPointsEarnedBetween(tx, start, end);
-        const candidates: ChampionCandidate[] = earned.map((row) => ({ userId: row.userId, points: Number(row.points), lastEarnedAt: new Date(row.lastEarnedAt).toISOString() }));
+        const candidates: ChampionCandidate[] = earned.map((row) => ({
+          userId: row.userId,
+          points: Number(row.points),
+          lastEarnedAt: new Date(row.lastEarnedAt).toISOString(),
+        }));
         const board = monthlyChampions(candidates);
         if (board.length === 0) return { month, created: false, champions: 0 };
         await repo.insertChampions(

@@ -12,5 +12,13 @@ export type AwardEvent = { userId: string; action: RewardAction | 'redemption'; 
 
 /** Appends one points event; false when this key already earned (nothing happens). */
 export function awarder(now: () => Date) {
-  return async (tx: Executor, event: AwardEvent): Promise<boolean> => repo.insertRewardEvent(tx, { userId: event.userId, action: event.action, points: event.points, rideId: event.rideId ?? null, key: event.key, at: event.at ?? now() });
+  return async (tx: Executor, event: AwardEvent): Promise<boolean> =>
+    repo.insertRewardEvent(tx, {
+      userId: event.userId,
+      action: event.action,
+      points: event.points,
+      rideId: event.rideId ?? null,
+      key: event.key,
+      at: event.at ?? now(),
+    });
 }

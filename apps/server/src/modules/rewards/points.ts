@@ -20,7 +20,12 @@ export function createPoints(ctx: RewardsContext) {
     const user = await repo.readReferralCode(db, userId);
     if (!user) throw notFound('User');
     if (user.code) return user.code;
-    const prefix = user.firstName.normalize('NFD').replace(/[^A-Za-z]/g, '').slice(0, 4).toUpperCase() || 'RIDE';
+    const prefix =
+      user.firstName
+        .normalize('NFD')
+        .replace(/[^A-Za-z]/g, '')
+        .slice(0, 4)
+        .toUpperCase() || 'RIDE';
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const code = `${prefix}-${randomBytes(3).toString('hex').toUpperCase()}`;
       try {
@@ -40,7 +45,8 @@ export function createPoints(ctx: RewardsContext) {
 
     /** Rating a completed ride: 2 points, +5 for a detailed review; once per ride (keys of the ride). */
     async awardRating(tx: Executor, ride: { id: string; riderId: string }, comment: string | undefined): Promise<void> {
-      for (const { action, points } of pointsForRating(comment)) await award(tx, { userId: ride.riderId, action, points, rideId: ride.id, key: `${action}:${ride.id}` });
+      for (const { action, points } of pointsForRating(comment))
+        await award(tx, { userId: ride.riderId, action, points, rideId: ride.id, key: `${action}:${ride.id}` });
     },
 
     /** A rider's first completed ride earns their referrer 50 points (once per referred rider). */
@@ -82,7 +88,9 @@ export function createPoints(ctx: RewardsContext) {
         const { points } = await repo.pointsBalance(tx, user.id);
         const result = redeem(points, optionId);
         if (!result.ok) {
-          throw new AppError('BUSINESS_RULE', `You need ${result.needed} points for this reward; you have ${result.balance}.`, { optionId: 'Not enough points' });
+          throw new AppError('BUSINESS_RULE', `You need ${result.needed} points for this reward; you have ${result.balance}.`, {
+            optionId: 'Not enough points',
+          });
         }
         await award(tx, { userId: user.id, action: 'redemption', points: -result.pointsSpent, key: `redeem:${randomBytes(12).toString('hex')}`, at });
         const { effect } = result;

@@ -1,7 +1,18 @@
 import type { RewardAction } from '@coride/domain';
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { communityChampions, communitySubmissions, driverProfiles, rewardCreditUses, rewardCredits, rewardEvents, rewardPerks, rides, territories, users } from '../../db/schema';
+import {
+  communityChampions,
+  communitySubmissions,
+  driverProfiles,
+  rewardCreditUses,
+  rewardCredits,
+  rewardEvents,
+  rewardPerks,
+  rides,
+  territories,
+  users,
+} from '../../db/schema';
 
 /**
  * Every SQL statement of the rewards module. Rewards owns reward_events, reward_credits,
@@ -19,7 +30,10 @@ export type NewChampion = typeof communityChampions.$inferInsert;
 // --- points (append-only reward_events) ----------------------------------------------------------
 
 /** Appends one points event; false when this idempotency key already earned (nothing is written). */
-export async function insertRewardEvent(tx: Executor, event: { userId: string; action: RewardAction | 'redemption'; points: number; rideId: string | null; key: string; at: Date }): Promise<boolean> {
+export async function insertRewardEvent(
+  tx: Executor,
+  event: { userId: string; action: RewardAction | 'redemption'; points: number; rideId: string | null; key: string; at: Date },
+): Promise<boolean> {
   const [created] = await tx
     .insert(rewardEvents)
     .values({ userId: event.userId, action: event.action, points: event.points, rideId: event.rideId, idempotencyKey: event.key, createdAt: event.at })
@@ -40,12 +54,7 @@ export async function pointsBalance(tx: Executor, userId: string): Promise<{ poi
 }
 
 export async function recentEvents(db: Executor, userId: string, limit: number) {
-  return db
-    .select()
-    .from(rewardEvents)
-    .where(eq(rewardEvents.userId, userId))
-    .orderBy(desc(rewardEvents.createdAt), desc(rewardEvents.id))
-    .limit(limit);
+  return db.select().from(rewardEvents).where(eq(rewardEvents.userId, userId)).orderBy(desc(rewardEvents.createdAt), desc(rewardEvents.id)).limit(limit);
 }
 
 /** Points each rider (customers only) earned in [start, end), with when they last earned. */
@@ -88,7 +97,10 @@ export async function lockSpendableCredits(tx: Executor, userId: string) {
 
 /** Takes `amount` from a credit for a ride, and records the use. */
 export async function spendCredit(tx: Executor, creditId: string, rideId: string, amount: number): Promise<void> {
-  await tx.update(rewardCredits).set({ remaining: sql`${rewardCredits.remaining} - ${amount}` }).where(eq(rewardCredits.id, creditId));
+  await tx
+    .update(rewardCredits)
+    .set({ remaining: sql`${rewardCredits.remaining} - ${amount}` })
+    .where(eq(rewardCredits.id, creditId));
   await tx.insert(rewardCreditUses).values({ rideId, creditId, amount });
 }
 
@@ -99,7 +111,11 @@ export async function restoreCreditUses(tx: Executor, rideId: string, at: Date) 
     .set({ restoredAt: at })
     .where(and(eq(rewardCreditUses.rideId, rideId), isNull(rewardCreditUses.restoredAt)))
     .returning();
-  for (const use of uses) await tx.update(rewardCredits).set({ remaining: sql`${rewardCredits.remaining} + ${use.amount}` }).where(eq(rewardCredits.id, use.creditId));
+  for (const use of uses)
+    await tx
+      .update(rewardCredits)
+      .set({ remaining: sql`${rewardCredits.remaining} + ${use.amount}` })
+      .where(eq(rewardCredits.id, use.creditId));
   return uses;
 }
 
@@ -189,7 +205,11 @@ export async function findSubmission(db: Executor, id: string): Promise<Submissi
 }
 
 /** Pending -> accepted or rejected, once: undefined when it was already reviewed. */
-export async function reviewPendingSubmission(tx: Executor, id: string, set: { status: 'accepted' | 'rejected'; reviewedBy: string; reviewedAt: Date }): Promise<SubmissionRow | undefined> {
+export async function reviewPendingSubmission(
+  tx: Executor,
+  id: string,
+  set: { status: 'accepted' | 'rejected'; reviewedBy: string; reviewedAt: Date },
+): Promise<SubmissionRow | undefined> {
   const [reviewed] = await tx
     .update(communitySubmissions)
     .set(set)
@@ -247,12 +267,19 @@ export async function readReferralCode(db: Executor, userId: string): Promise<{ 
  * Note: a write to accounts' `users` table, kept here until accounts offers it.
  */
 export async function setReferralCodeIfUnset(db: Executor, userId: string, code: string): Promise<string | null> {
-  const [set] = await db.update(users).set({ referralCode: code }).where(and(eq(users.id, userId), isNull(users.referralCode))).returning({ code: users.referralCode });
+  const [set] = await db
+    .update(users)
+    .set({ referralCode: code })
+    .where(and(eq(users.id, userId), isNull(users.referralCode)))
+    .returning({ code: users.referralCode });
   return set?.code ?? null;
 }
 
 export async function countReferredBy(db: Executor, userId: string): Promise<number> {
-  const [referred] = await db.select({ count: sql<number>`count(*)::int` }).from(users).where(eq(users.referredBy, userId));
+  const [referred] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.referredBy, userId));
   return Number(referred?.count ?? 0);
 }
 

@@ -42,7 +42,10 @@ export function rewardsRoutes(rewards: RewardsService, territories: TerritoriesS
       '/api/admin/champions/run',
       {
         onRequest: requireRole('admin'),
-        schema: { body: z.object({ month: monthSchema }), response: { 200: z.object({ month: z.string(), created: z.boolean(), champions: z.number().int() }), ...errors } },
+        schema: {
+          body: z.object({ month: monthSchema }),
+          response: { 200: z.object({ month: z.string(), created: z.boolean(), champions: z.number().int() }), ...errors },
+        },
       },
       async (request) => rewards.runChampions(request.body.month),
     );
@@ -53,18 +56,29 @@ export function rewardsRoutes(rewards: RewardsService, territories: TerritoriesS
       async (request, reply) => reply.code(201).send(await rewards.submit(currentUser(request), request.body)),
     );
 
-    app.get('/api/community/submissions', { onRequest: requireRole('customer', 'driver'), schema: { response: { 200: submissionListSchema, ...errors } } }, async (request) => ({
-      submissions: await rewards.ownSubmissions(currentUser(request)),
-    }));
+    app.get(
+      '/api/community/submissions',
+      { onRequest: requireRole('customer', 'driver'), schema: { response: { 200: submissionListSchema, ...errors } } },
+      async (request) => ({
+        submissions: await rewards.ownSubmissions(currentUser(request)),
+      }),
+    );
 
-    app.get('/api/licensee/submissions', { onRequest: requireRole('licensee', 'admin'), schema: { response: { 200: submissionListSchema, ...errors } } }, async (request) => {
-      const user = currentUser(request);
-      return { submissions: await rewards.submissionsToReview(user, await reviewScope(user)) };
-    });
+    app.get(
+      '/api/licensee/submissions',
+      { onRequest: requireRole('licensee', 'admin'), schema: { response: { 200: submissionListSchema, ...errors } } },
+      async (request) => {
+        const user = currentUser(request);
+        return { submissions: await rewards.submissionsToReview(user, await reviewScope(user)) };
+      },
+    );
 
     app.post(
       '/api/licensee/submissions/:id/review',
-      { onRequest: requireRole('licensee', 'admin'), schema: { params: idParamsSchema, body: reviewSubmissionRequestSchema, response: { 200: submissionSchema, ...errors } } },
+      {
+        onRequest: requireRole('licensee', 'admin'),
+        schema: { params: idParamsSchema, body: reviewSubmissionRequestSchema, response: { 200: submissionSchema, ...errors } },
+      },
       async (request) => {
         const user = currentUser(request);
         return rewards.review(user, request.params.id, request.body.decision, await reviewScope(user));

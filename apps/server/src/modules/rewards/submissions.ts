@@ -63,7 +63,8 @@ export function createSubmissions(ctx: RewardsContext) {
         const reviewed = await repo.reviewPendingSubmission(tx, id, { status: decision, reviewedBy: user.id, reviewedAt: at });
         if (!reviewed) throw new AppError('CONFLICT', 'This submission was already reviewed');
         if (decision !== 'accepted') return;
-        if ((await repo.readUserRole(tx, reviewed.userId)) === 'customer') await award(tx, { userId: reviewed.userId, action: reviewed.kind, points: submissionPoints(reviewed.kind), key: `submission:${reviewed.id}`, at });
+        if ((await repo.readUserRole(tx, reviewed.userId)) === 'customer')
+          await award(tx, { userId: reviewed.userId, action: reviewed.kind, points: submissionPoints(reviewed.kind), key: `submission:${reviewed.id}`, at });
       });
       log.info({ submissionId: id, decision }, 'community submission reviewed');
       return (await submissionViews({ id }))[0]!;

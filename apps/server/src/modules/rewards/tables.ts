@@ -102,7 +102,9 @@ export const communitySubmissions = pgTable(
     territoryId: uuid('territory_id').references(() => territories.id, { onDelete: 'set null' }),
     kind: text('kind', { enum: ['route_suggestion', 'safety_report', 'community_feedback'] }).notNull(),
     text: text('text').notNull(),
-    status: text('status', { enum: ['pending', 'accepted', 'rejected'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'accepted', 'rejected'] })
+      .notNull()
+      .default('pending'),
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: at('created_at').notNull(),
     reviewedAt: at('reviewed_at'),

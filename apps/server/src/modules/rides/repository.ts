@@ -10,7 +10,9 @@ export type QuoteRow = typeof rideQuotes.$inferSelect;
 export type OfferRow = typeof rideOffers.$inferSelect;
 
 /** The price columns of a quote or ride row, from a fare breakdown (or a stored quote). */
-export function priceColumns(price: Pick<FareBreakdown, 'distance' | 'duration' | 'baseFare' | 'distanceFare' | 'timeFare' | 'subtotal' | 'platformFee' | 'adminFee' | 'totalFare'>) {
+export function priceColumns(
+  price: Pick<FareBreakdown, 'distance' | 'duration' | 'baseFare' | 'distanceFare' | 'timeFare' | 'subtotal' | 'platformFee' | 'adminFee' | 'totalFare'>,
+) {
   const { distance, duration, baseFare, distanceFare, timeFare, subtotal, platformFee, adminFee, totalFare } = price;
   return { distance, duration, baseFare, distanceFare, timeFare, subtotal, platformFee, adminFee, totalFare };
 }
@@ -49,7 +51,11 @@ export async function findRideForUpdate(db: Executor, id: string): Promise<RideR
 }
 
 export async function findRideByIdempotencyKey(db: Executor, riderId: string, key: string): Promise<RideRow | undefined> {
-  const [row] = await db.select().from(rides).where(and(eq(rides.riderId, riderId), eq(rides.idempotencyKey, key))).limit(1);
+  const [row] = await db
+    .select()
+    .from(rides)
+    .where(and(eq(rides.riderId, riderId), eq(rides.idempotencyKey, key)))
+    .limit(1);
   return row;
 }
 
@@ -60,7 +66,11 @@ export async function insertRide(db: Executor, ride: NewRide): Promise<RideRow> 
 
 /** Moves a ride from one status to another only if it is still in `from`: the atomic step of every transition. */
 export async function transitionRide(db: Executor, id: string, from: RideRow['status'], changes: Partial<NewRide>): Promise<RideRow | undefined> {
-  const [row] = await db.update(rides).set(changes).where(and(eq(rides.id, id), eq(rides.status, from))).returning();
+  const [row] = await db
+    .update(rides)
+    .set(changes)
+    .where(and(eq(rides.id, id), eq(rides.status, from)))
+    .returning();
   return row;
 }
 
@@ -140,7 +150,10 @@ export async function riderStats(db: Executor, riderId: string, monthStart: Date
 }
 
 export async function averageDriverRating(db: Executor, driverId: string): Promise<number | null> {
-  const [row] = await db.select({ value: avg(rides.rating) }).from(rides).where(eq(rides.driverId, driverId));
+  const [row] = await db
+    .select({ value: avg(rides.rating) })
+    .from(rides)
+    .where(eq(rides.driverId, driverId));
   return row?.value === null || row?.value === undefined ? null : Number(row.value);
 }
 
@@ -202,19 +215,21 @@ export async function expireOffers(db: Executor, now: Date): Promise<{ rideId: s
 
 /** Requested rides whose fare is held and that have no pending offer: they need their next dispatch round. */
 export async function ridesAwaitingDispatch(db: Executor, limit = 100): Promise<RideRow[]> {
-  return db
-    .select()
-    .from(rides)
-    .where(
-      and(
-        eq(rides.status, 'requested'),
-        isNotNull(rides.fareHeldAt),
-        sql`not exists (select 1 from ${rideOffers} o where o.ride_id = ${rides.id} and o.status = 'pending')`,
-      ),
-    )
-    // Priority bookings (a rewards perk) are dispatched before the other waiting requests.
-    .orderBy(desc(rides.priority), rides.requestedAt)
-    .limit(limit);
+  return (
+    db
+      .select()
+      .from(rides)
+      .where(
+        and(
+          eq(rides.status, 'requested'),
+          isNotNull(rides.fareHeldAt),
+          sql`not exists (select 1 from ${rideOffers} o where o.ride_id = ${rides.id} and o.status = 'pending')`,
+        ),
+      )
+      // Priority bookings (a rewards perk) are dispatched before the other waiting requests.
+      .orderBy(desc(rides.priority), rides.requestedAt)
+      .limit(limit)
+  );
 }
 
 /** Among `driverIds`, those with a pending offer or an active ride right now. */

@@ -1,4 +1,15 @@
-import { nextRideStatus, quoteFare, staffCancelRideRequestSchema, type BookRideRequest, type QuoteRequest, type QuoteResponse, type Ride, type RideActor, type RideCommand, type RiderStats } from '@coride/domain';
+import {
+  nextRideStatus,
+  quoteFare,
+  staffCancelRideRequestSchema,
+  type BookRideRequest,
+  type QuoteRequest,
+  type QuoteResponse,
+  type Ride,
+  type RideActor,
+  type RideCommand,
+  type RiderStats,
+} from '@coride/domain';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
@@ -75,8 +86,12 @@ export function createRidesService(deps: {
    * force at `at` (docs/community-economics.md §5).
    */
   async function fareFor(request: QuoteRequest, placed: { zip: string; territory: { id: string } }, at: Date) {
-    const [route, zone] = await Promise.all([router.route(request.pickupLocation, request.dropoffLocation), deps.pricing.pricingFor(placed.territory.id, placed.zip, at)]);
-    if (route.distanceMiles > 300) throw new AppError('BUSINESS_RULE', 'Trips are limited to 300 miles', { dropoffLocation: 'This destination is too far away' });
+    const [route, zone] = await Promise.all([
+      router.route(request.pickupLocation, request.dropoffLocation),
+      deps.pricing.pricingFor(placed.territory.id, placed.zip, at),
+    ]);
+    if (route.distanceMiles > 300)
+      throw new AppError('BUSINESS_RULE', 'Trips are limited to 300 miles', { dropoffLocation: 'This destination is too far away' });
     const fare = quoteFare({
       distanceMiles: route.distanceMiles,
       durationMinutes: route.durationMinutes,
@@ -87,7 +102,12 @@ export function createRidesService(deps: {
   }
 
   /** Applies a ride command through the state machine; the update only lands if nobody changed the ride meanwhile. */
-  async function transition(user: AuthenticatedUser, rideId: string, command: RideCommand, changes: (at: Date) => Partial<repo.NewRide>): Promise<repo.RideRow> {
+  async function transition(
+    user: AuthenticatedUser,
+    rideId: string,
+    command: RideCommand,
+    changes: (at: Date) => Partial<repo.NewRide>,
+  ): Promise<repo.RideRow> {
     const ride = await repo.findRide(db, rideId);
     if (!ride) throw notFound('Ride');
     const role = await roleOnRide(user, ride);
@@ -251,19 +271,19 @@ export function createRidesService(deps: {
         // priority perk are taken for it (docs/community-economics.md §4).
         created = await db.transaction(async (tx) => {
           const row = await repo.insertRide(tx, {
-          riderId: rider.id,
-          territoryId: placed.territory.id,
-          status: 'requested',
-          pickupAddress: request.pickupLocation.address,
-          pickupLat: request.pickupLocation.lat,
-          pickupLng: request.pickupLocation.lng,
-          pickupZip: placed.zip,
-          dropoffAddress: request.dropoffLocation.address,
-          dropoffLat: request.dropoffLocation.lat,
-          dropoffLng: request.dropoffLocation.lng,
-          ...price,
-          idempotencyKey: idempotencyKey ?? null,
-          requestedAt: at,
+            riderId: rider.id,
+            territoryId: placed.territory.id,
+            status: 'requested',
+            pickupAddress: request.pickupLocation.address,
+            pickupLat: request.pickupLocation.lat,
+            pickupLng: request.pickupLocation.lng,
+            pickupZip: placed.zip,
+            dropoffAddress: request.dropoffLocation.address,
+            dropoffLat: request.dropoffLocation.lat,
+            dropoffLng: request.dropoffLocation.lng,
+            ...price,
+            idempotencyKey: idempotencyKey ?? null,
+            requestedAt: at,
           });
           const booked = { ...row, ...(await deps.rewards.applyAtBooking(tx, row)) };
           await fault('book:after-ride-insert');

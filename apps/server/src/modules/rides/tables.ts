@@ -103,8 +103,12 @@ export const rides = pgTable(
     check('rides_fare_held_when_assigned', sql`${t.status} in ('requested', 'cancelled') or ${t.fareHeldAt} is not null`),
     // The marketplace's two invariants, enforced by the database whatever the races:
     // a rider has one active ride, a driver has one active ride.
-    uniqueIndex('rides_one_active_per_rider').on(t.riderId).where(sql`${t.status} in ('requested', 'accepted', 'in_progress')`),
-    uniqueIndex('rides_one_active_per_driver').on(t.driverId).where(sql`${t.status} in ('accepted', 'in_progress')`),
+    uniqueIndex('rides_one_active_per_rider')
+      .on(t.riderId)
+      .where(sql`${t.status} in ('requested', 'accepted', 'in_progress')`),
+    uniqueIndex('rides_one_active_per_driver')
+      .on(t.driverId)
+      .where(sql`${t.status} in ('accepted', 'in_progress')`),
     uniqueIndex('rides_idempotency').on(t.riderId, t.idempotencyKey),
     index('rides_rider_idx').on(t.riderId, t.requestedAt),
     index('rides_driver_idx').on(t.driverId, t.requestedAt),
@@ -123,7 +127,9 @@ export const rideOffers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     round: integer('round').notNull(),
-    status: text('status', { enum: ['pending', 'accepted', 'declined', 'expired', 'withdrawn'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'accepted', 'declined', 'expired', 'withdrawn'] })
+      .notNull()
+      .default('pending'),
     distanceMiles: doublePrecision('distance_miles').notNull(),
     offeredAt: timestamp('offered_at', { withTimezone: true, mode: 'date' }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),

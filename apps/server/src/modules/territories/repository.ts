@@ -17,7 +17,16 @@ export async function findTerritoryByZip(db: Executor, zip: string): Promise<Ter
 export async function listTerritoriesOfLicensee(db: Executor, licenseeId: string) {
   const rows = await db.select().from(territories).where(eq(territories.licenseeId, licenseeId)).orderBy(territories.createdAt);
   const zips = rows.length
-    ? await db.select().from(territoryZipCodes).where(inArray(territoryZipCodes.territoryId, rows.map((r) => r.id))).orderBy(territoryZipCodes.zip)
+    ? await db
+        .select()
+        .from(territoryZipCodes)
+        .where(
+          inArray(
+            territoryZipCodes.territoryId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(territoryZipCodes.zip)
     : [];
   return rows.map((territory) => ({ territory, zipCodes: zips.filter((z) => z.territoryId === territory.id).map((z) => z.zip) }));
 }
@@ -34,7 +43,10 @@ export async function takenZipCodes(db: Executor, zips: string[]): Promise<strin
   return rows.map((r) => r.zip).sort();
 }
 
-export async function insertTerritory(db: Executor, values: { licenseeId: string; applicationId: string; name: string; zipCodes: string[] }): Promise<TerritoryRow> {
+export async function insertTerritory(
+  db: Executor,
+  values: { licenseeId: string; applicationId: string; name: string; zipCodes: string[] },
+): Promise<TerritoryRow> {
   const [territory] = await db
     .insert(territories)
     .values({ licenseeId: values.licenseeId, applicationId: values.applicationId, name: values.name, isApproved: true })

@@ -53,9 +53,17 @@ export function createTerritoriesService(deps: { db: Database; zips: ZipIndex })
       if (unknown.length > 0) throw new AppError('BUSINESS_RULE', `Unknown US zip code(s): ${unknown.join(', ')}`);
       const taken = await repo.takenZipCodes(tx, zipCodes);
       if (taken.length > 0) {
-        throw new AppError('CONFLICT', `Zip code(s) ${taken.join(', ')} already belong to another territory. Ask the applicant to change them or reject the application.`);
+        throw new AppError(
+          'CONFLICT',
+          `Zip code(s) ${taken.join(', ')} already belong to another territory. Ask the applicant to change them or reject the application.`,
+        );
       }
-      const territory = await repo.insertTerritory(tx, { licenseeId: application.userId, applicationId: application.id, name: application.territoryName, zipCodes });
+      const territory = await repo.insertTerritory(tx, {
+        licenseeId: application.userId,
+        applicationId: application.id,
+        name: application.territoryName,
+        zipCodes,
+      });
       // Pricing owns the zones; they are created in this transaction, with the territory.
       await createZonesFor(tx, { id: territory.id, zipCodes });
       return territory;

@@ -599,7 +599,8 @@ describe.each(backends)('accounts on %s', (backend) => {
         const payload = customerPayload();
         await register(app, payload);
         const address = nextAddress();
-        const attempt = (pw: string) => app.inject({ method: 'POST', url: '/api/login', payload: { email: payload.email, password: pw }, remoteAddress: address });
+        const attempt = (pw: string) =>
+          app.inject({ method: 'POST', url: '/api/login', payload: { email: payload.email, password: pw }, remoteAddress: address });
         expectApiError(await attempt('wrong password 1'), 401, 'INVALID_CREDENTIALS');
         expectApiError(await attempt('wrong password 2'), 401, 'INVALID_CREDENTIALS');
         expectApiError(await attempt(password), 429, 'RATE_LIMITED');

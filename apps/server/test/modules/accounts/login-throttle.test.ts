@@ -274,10 +274,15 @@ describe.skipIf(!redisUrl)('sign-in limits shared through Redis', () => {
     try {
       const keys = prefix();
       const errors: unknown[] = [];
-      const throttles = [new RedisLoginThrottle(one, keys, 5, minute, (error) => errors.push(error)), new RedisLoginThrottle(two, keys, 5, minute, (error) => errors.push(error))];
+      const throttles = [
+        new RedisLoginThrottle(one, keys, 5, minute, (error) => errors.push(error)),
+        new RedisLoginThrottle(two, keys, 5, minute, (error) => errors.push(error)),
+      ];
       const results = await Promise.all(Array.from({ length: 30 }, (_, i) => throttles[i % 2]!.reserve('ada@example.com')));
       expect(results.filter((result) => result.isAllowed)).toHaveLength(5);
-      expect(results.filter((result) => !result.isAllowed).every((result) => !result.isAllowed && result.retryAfterSeconds > 0 && result.retryAfterSeconds <= 60)).toBe(true);
+      expect(
+        results.filter((result) => !result.isAllowed).every((result) => !result.isAllowed && result.retryAfterSeconds > 0 && result.retryAfterSeconds <= 60),
+      ).toBe(true);
       const allowed = results.find((result) => result.isAllowed);
       if (!allowed?.isAllowed) throw new Error('nothing was allowed');
       await throttles[1]!.release('ada@example.com', allowed.id);

@@ -1,10 +1,31 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { splitFare, type ChatResponse, type Conversation, type Dispute, type Mediation, type Ride, type SupportTicket, type VoiceResponse } from '@coride/domain';
+import {
+  splitFare,
+  type ChatResponse,
+  type Conversation,
+  type Dispute,
+  type Mediation,
+  type Ride,
+  type SupportTicket,
+  type VoiceResponse,
+} from '@coride/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HubTap } from '../../support/realtime';
 import { backends, createTestApp, type TestApp } from '../../support/test-app';
-import { api, approvedLicensee, book, expectOk, goOnline, HERALD_SQUARE, MIDTOWN_ZIPS, registeredDriver, rider, signInAdmin, type Person } from '../../support/world';
+import {
+  api,
+  approvedLicensee,
+  book,
+  expectOk,
+  goOnline,
+  HERALD_SQUARE,
+  MIDTOWN_ZIPS,
+  registeredDriver,
+  rider,
+  signInAdmin,
+  type Person,
+} from '../../support/world';
 
 const MINUTE = 60_000;
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
@@ -27,7 +48,8 @@ async function startStub() {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
     answer: (content: string) =>
-      (respond = (res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] }))),
+      (respond = (res) =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] }))),
     fail: (status = 500) => (respond = (res) => res.writeHead(status).end('upstream error')),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -45,7 +67,8 @@ describe.each(backends)('assistants on %s', (backend) => {
   const get = (url: string, who: Person) => api.get(t.app, url, who);
   const post = (url: string, who: Person, body?: unknown) => api.post(t.app, url, who, body);
   const advance = (ms: number) => (clock = new Date(clock.getTime() + ms));
-  const chat = async (who: Person, message: string, extra: Record<string, unknown> = {}) => expectOk<ChatResponse>(await post('/api/ai/chat', who, { message, ...extra }));
+  const chat = async (who: Person, message: string, extra: Record<string, unknown> = {}) =>
+    expectOk<ChatResponse>(await post('/api/ai/chat', who, { message, ...extra }));
 
   beforeAll(async () => {
     t = await createTestApp(backend, {}, () => clock);
@@ -107,7 +130,9 @@ describe.each(backends)('assistants on %s', (backend) => {
       const conversation = await expectOk<Conversation>(await get(`/api/ai/conversations/${where.conversationId}`, person));
       expect(conversation.messages.map((m) => m.from)).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant']);
       expect(conversation.messages[1]).toMatchObject({ text: where.message, intent: 'ride.where_is_driver' });
-      expect(await expectOk(await get('/api/ai/conversations', person))).toMatchObject([{ id: where.conversationId, language: 'en', lastMessage: cancel.message, openTickets: 0 }]);
+      expect(await expectOk(await get('/api/ai/conversations', person))).toMatchObject([
+        { id: where.conversationId, language: 'en', lastMessage: cancel.message, openTickets: 0 },
+      ]);
       await expectOk(await post(`/api/rides/${ride.id}/cancel`, person));
     });
 
@@ -181,13 +206,21 @@ describe.each(backends)('assistants on %s', (backend) => {
       const ticketId = reply.action!.ticketId!;
       // The territory's licensee is told at once, with the conversation; nobody else is.
       const pushed = tap.to(licensee.id, 'ticket_opened', opened);
-      expect(pushed.map((m) => m.ticket)).toMatchObject([{ id: ticketId, reason: 'asked_for_person', user: { id: person.id }, messages: [{ from: 'user' }, { from: 'assistant' }] }]);
+      expect(pushed.map((m) => m.ticket)).toMatchObject([
+        { id: ticketId, reason: 'asked_for_person', user: { id: person.id }, messages: [{ from: 'user' }, { from: 'assistant' }] },
+      ]);
       expect(tap.to(otherLicensee.id, 'ticket_opened', opened)).toEqual([]);
       expect(tap.to(admin.id, 'ticket_opened', opened)).toEqual([]);
 
       const mine = await expectOk<SupportTicket[]>(await get('/api/support/tickets', licensee));
       const ticket = mine.find((x) => x.id === ticketId)!;
-      expect(ticket).toMatchObject({ status: 'open', reason: 'asked_for_person', territoryId: ride.territoryId, conversationId: reply.conversationId, user: { id: person.id } });
+      expect(ticket).toMatchObject({
+        status: 'open',
+        reason: 'asked_for_person',
+        territoryId: ride.territoryId,
+        conversationId: reply.conversationId,
+        user: { id: person.id },
+      });
       expect(ticket.messages.map((m) => m.from)).toEqual(['user', 'assistant']);
       expect((await expectOk<SupportTicket[]>(await get('/api/support/tickets', otherLicensee))).map((x) => x.id)).not.toContain(ticketId);
       expect((await get('/api/support/tickets', person)).statusCode).toBe(403);
@@ -197,7 +230,9 @@ describe.each(backends)('assistants on %s', (backend) => {
       // Another territory's licensee cannot answer it.
       expect((await post(`/api/support/tickets/${ticketId}/answer`, otherLicensee, { answer: 'Not mine' })).statusCode).toBe(404);
       const since = tap.mark();
-      const answered = await expectOk<SupportTicket>(await post(`/api/support/tickets/${ticketId}/answer`, licensee, { answer: 'Hi, this is Midtown support: how can we help?' }));
+      const answered = await expectOk<SupportTicket>(
+        await post(`/api/support/tickets/${ticketId}/answer`, licensee, { answer: 'Hi, this is Midtown support: how can we help?' }),
+      );
       expect(answered).toMatchObject({ status: 'answered', answer: 'Hi, this is Midtown support: how can we help?' });
       expect(tap.to(person.id, 'support_answer', since)).toEqual([
         { type: 'support_answer', ticketId, conversationId: reply.conversationId, answer: 'Hi, this is Midtown support: how can we help?' },
@@ -266,11 +301,17 @@ describe.each(backends)('assistants on %s', (backend) => {
     });
 
     it('answers without a token, with no personal data', async () => {
-      const general = await t.app.inject({ method: 'POST', url: '/api/ai/voice-assistant', payload: { message: 'how is the price calculated', language: 'en', context: 'coride' } });
+      const general = await t.app.inject({
+        method: 'POST',
+        url: '/api/ai/voice-assistant',
+        payload: { message: 'how is the price calculated', language: 'en', context: 'coride' },
+      });
       const body = await expectOk<VoiceResponse>(general);
       expect(body).toMatchObject({ intent: 'fare.explain', language: 'en' });
       expect(body.response).toContain('$2.50');
-      const personal = await expectOk<VoiceResponse>(await t.app.inject({ method: 'POST', url: '/api/ai/voice-assistant', payload: { message: 'where is my driver' } }));
+      const personal = await expectOk<VoiceResponse>(
+        await t.app.inject({ method: 'POST', url: '/api/ai/voice-assistant', payload: { message: 'where is my driver' } }),
+      );
       expect(personal.response).toMatch(/sign in/i);
     });
 
@@ -286,7 +327,10 @@ describe.each(backends)('assistants on %s', (backend) => {
   describe('dispute mediation', () => {
     async function disputed(minutes: (ride: Ride) => number, reason: string) {
       const { person, ride } = await completedRide(minutes);
-      const dispute = await expectOk<Dispute>(await post(`/api/rides/${ride.id}/disputes`, person, { reason, description: 'Something about this ride was not right.' }), 201);
+      const dispute = await expectOk<Dispute>(
+        await post(`/api/rides/${ride.id}/disputes`, person, { reason, description: 'Something about this ride was not right.' }),
+        201,
+      );
       return { person, ride, dispute };
     }
 
@@ -294,7 +338,13 @@ describe.each(backends)('assistants on %s', (backend) => {
       const { person, ride, dispute } = await disputed((r) => r.duration * 1.5, 'wrong_route');
       const mediation = await expectOk<Mediation>(await get(`/api/disputes/${dispute.id}/mediation`, licensee));
       expect(mediation.rulesVersion).toBe('2026-11-1');
-      expect(mediation.facts).toMatchObject({ quotedDuration: ride.duration, actualDuration: ride.duration * 1.5, durationRatio: 1.5, disputable: ride.totalFare, released: false });
+      expect(mediation.facts).toMatchObject({
+        quotedDuration: ride.duration,
+        actualDuration: ride.duration * 1.5,
+        durationRatio: 1.5,
+        disputable: ride.totalFare,
+        released: false,
+      });
       expect(mediation.facts.waitMinutes).toBe(4);
       expect(mediation.proposal).toMatchObject({ resolution: 'refund_partial', rule: 'M3-longer-than-quoted', refundAmount: Math.round(ride.timeFare * 0.5) });
       expect(mediation.proposal.reason).toContain('50% longer');
@@ -303,13 +353,23 @@ describe.each(backends)('assistants on %s', (backend) => {
       expect((await get(`/api/disputes/${dispute.id}/mediation`, person)).statusCode).toBe(403);
 
       const resolved = await expectOk<Dispute>(
-        await post(`/api/disputes/${dispute.id}/resolve`, licensee, { resolution: 'refund_partial', refundAmount: mediation.proposal.refundAmount, note: 'Longer route: refunded the extra time.' }),
+        await post(`/api/disputes/${dispute.id}/resolve`, licensee, {
+          resolution: 'refund_partial',
+          refundAmount: mediation.proposal.refundAmount,
+          note: 'Longer route: refunded the extra time.',
+        }),
       );
       expect(resolved.mediation).toMatchObject({
         rulesVersion: '2026-11-1',
         proposal: mediation.proposal,
         shownAt: expect.any(String),
-        decision: { resolution: 'refund_partial', refundAmount: mediation.proposal.refundAmount, followedProposal: true, reason: 'Longer route: refunded the extra time.', decidedBy: licensee.id },
+        decision: {
+          resolution: 'refund_partial',
+          refundAmount: mediation.proposal.refundAmount,
+          followedProposal: true,
+          reason: 'Longer route: refunded the extra time.',
+          decidedBy: licensee.id,
+        },
       });
     });
 
@@ -317,8 +377,15 @@ describe.each(backends)('assistants on %s', (backend) => {
       const { dispute } = await disputed((r) => r.duration, 'overcharged');
       const mediation = await expectOk<Mediation>(await get(`/api/disputes/${dispute.id}/mediation`, admin));
       expect(mediation.proposal).toMatchObject({ resolution: 'release', refundAmount: 0, rule: 'M7-matches-quote' });
-      const resolved = await expectOk<Dispute>(await post(`/api/disputes/${dispute.id}/resolve`, licensee, { resolution: 'refund_partial', refundAmount: 100, note: 'Goodwill dollar.' }));
-      expect(resolved.mediation?.decision).toMatchObject({ followedProposal: false, resolution: 'refund_partial', refundAmount: 100, reason: 'Goodwill dollar.' });
+      const resolved = await expectOk<Dispute>(
+        await post(`/api/disputes/${dispute.id}/resolve`, licensee, { resolution: 'refund_partial', refundAmount: 100, note: 'Goodwill dollar.' }),
+      );
+      expect(resolved.mediation?.decision).toMatchObject({
+        followedProposal: false,
+        resolution: 'refund_partial',
+        refundAmount: 100,
+        reason: 'Goodwill dollar.',
+      });
     });
 
     it('proposes a full refund for a safety report, whatever the times', async () => {
@@ -345,10 +412,23 @@ describe.each(backends)('the OpenAI-compatible engine on %s', (backend) => {
   });
 
   it("answers with the endpoint's JSON, sending the caller's facts and the policies", async () => {
-    stub.answer(JSON.stringify({ intent: 'fare.explain', confidence: 0.93, reply: 'Fares are upfront: base plus distance and time, plus 6% fees.', action: { type: 'book_ride' } }));
+    stub.answer(
+      JSON.stringify({
+        intent: 'fare.explain',
+        confidence: 0.93,
+        reply: 'Fares are upfront: base plus distance and time, plus 6% fees.',
+        action: { type: 'book_ride' },
+      }),
+    );
     const before = stub.requests.length;
     const reply = await expectOk<ChatResponse>(await api.post(t.app, '/api/ai/chat', person, { message: 'how are fares computed?', language: 'en' }));
-    expect(reply).toMatchObject({ message: 'Fares are upfront: base plus distance and time, plus 6% fees.', intent: 'fare.explain', confidence: 0.93, escalate: false, action: { type: 'book_ride' } });
+    expect(reply).toMatchObject({
+      message: 'Fares are upfront: base plus distance and time, plus 6% fees.',
+      intent: 'fare.explain',
+      confidence: 0.93,
+      escalate: false,
+      action: { type: 'book_ride' },
+    });
     const request = stub.requests[before]!;
     expect(request.headers.authorization).toBe('Bearer sk-test');
     expect(request.body.model).toBe('test-model');
@@ -380,7 +460,9 @@ describe.each(backends)('the OpenAI-compatible engine on %s', (backend) => {
     const invalid = await expectOk<ChatResponse>(await api.post(t.app, '/api/ai/chat', person, { message: 'how is the price calculated', language: 'en' }));
     expect(invalid.message).toContain('$2.50');
 
-    const voice = await expectOk<VoiceResponse>(await t.app.inject({ method: 'POST', url: '/api/ai/voice-assistant', payload: { message: 'how is the price calculated', language: 'en' } }));
+    const voice = await expectOk<VoiceResponse>(
+      await t.app.inject({ method: 'POST', url: '/api/ai/voice-assistant', payload: { message: 'how is the price calculated', language: 'en' } }),
+    );
     expect(voice.response).toContain('$2.50');
   });
 });

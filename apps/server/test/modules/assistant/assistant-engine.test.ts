@@ -63,7 +63,9 @@ describe('corpus and evaluation set', () => {
 
   it('keeps the evaluation phrases out of the training corpus (case, accents and punctuation ignored)', () => {
     const training = new Set(Object.values(trainingCorpus).flatMap((corpus) => Object.values(corpus.intents).flat().map(normalize)));
-    const overlap = evalSets.flatMap((set) => [...Object.values(set.intents).flat(), ...(set.outOfDomain ?? [])].filter((phrase) => training.has(normalize(phrase))));
+    const overlap = evalSets.flatMap((set) =>
+      [...Object.values(set.intents).flat(), ...(set.outOfDomain ?? [])].filter((phrase) => training.has(normalize(phrase))),
+    );
     expect(overlap).toEqual([]);
   });
 

@@ -64,7 +64,9 @@ describe('reply templates', () => {
     expect(replyLanguage('earnings', 'pt')).toBe('en');
     expect(render('earnings', 'pt', { today: '$1.00' })).toBe(render('earnings', 'en', { today: '$1.00' }));
     expect(replyLanguage('greeting', 'pt')).toBe('pt');
-    expect(render('greeting', 'pt', { name: 'Ana' })).toBe('Olá Ana! Posso ajudar com sua corrida, o preço, pagamentos, cancelamento ou um problema. Do que você precisa?');
+    expect(render('greeting', 'pt', { name: 'Ana' })).toBe(
+      'Olá Ana! Posso ajudar com sua corrida, o preço, pagamentos, cancelamento ou um problema. Do que você precisa?',
+    );
     expect(replyLanguage('greeting', 'xx')).toBe('en');
   });
 });

@@ -4,7 +4,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rides } from '../../../src/db/schema';
 import { backends, createTestApp, type TestApp } from '../../support/test-app';
 import { ledgerInvariants, rows } from '../../support/ledger';
-import { api, approvedLicensee, book, expectOk, goOnline, HERALD_SQUARE, offset, onlineDriver, rider, signInAdmin, TIMES_SQUARE, type Person } from '../../support/world';
+import {
+  api,
+  approvedLicensee,
+  book,
+  expectOk,
+  goOnline,
+  HERALD_SQUARE,
+  offset,
+  onlineDriver,
+  rider,
+  signInAdmin,
+  TIMES_SQUARE,
+  type Person,
+} from '../../support/world';
 
 /** About 5 road miles north of Times Square: a subtotal above the guarantee's $6.875 per estimated half hour. */
 const HARLEM = { address: 'Harlem, New York, NY', ...offset(TIMES_SQUARE, 4) };
@@ -19,7 +32,8 @@ describe.each(backends)('month-end bonus pool on %s', (backend) => {
   const d = {} as Record<'g' | 's' | 'p', Person>;
   let october: BonusPoolRunSummary;
   const q = <T>(query: ReturnType<typeof sql>) => rows<T>(t.database.db, query);
-  const balanceOf = async (id: string) => Number((await q<{ balance: string }>(sql`select coalesce((select balance from ledger_accounts where id = ${id}), 0)::text as balance`))[0]!.balance);
+  const balanceOf = async (id: string) =>
+    Number((await q<{ balance: string }>(sql`select coalesce((select balance from ledger_accounts where id = ${id}), 0)::text as balance`))[0]!.balance);
   const post = (url: string, who: Person, body?: unknown) => api.post(t.app, url, who, body);
 
   /** A real ride through the API: offered to every online driver, `driver` accepts (after `decliner` declines), picked up at once. */
@@ -68,12 +82,20 @@ describe.each(backends)('month-end bonus pool on %s', (backend) => {
   const fareShares = async (driverId: string) =>
     Number(
       (
-        await q<{ total: string }>(sql`select coalesce(sum(e.amount), 0)::text as total from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+        await q<{
+          total: string;
+        }>(sql`select coalesce(sum(e.amount), 0)::text as total from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
           where e.account_id = ${`driver:${driverId}`} and t.kind = 'release'`)
       )[0]!.total,
     );
   const earned = async (driverId: string) =>
-    Number((await q<{ total: string }>(sql`select coalesce(sum(subtotal + tip), 0)::text as total from rides where driver_id = ${driverId} and status = 'completed'`))[0]!.total);
+    Number(
+      (
+        await q<{ total: string }>(
+          sql`select coalesce(sum(subtotal + tip), 0)::text as total from rides where driver_id = ${driverId} and status = 'completed'`,
+        )
+      )[0]!.total,
+    );
 
   it('refuses a month that is not over, and is for admins only', async () => {
     expect((await post('/api/admin/bonus-pool/run', admin, { month: '2026-11' })).statusCode).toBe(409);
@@ -86,7 +108,9 @@ describe.each(backends)('month-end bonus pool on %s', (backend) => {
   it('funds the pool from the fee accounts and pays the drivers, each transaction balanced, the fare share untouched', async () => {
     const pool = `bonus_pool:${licensee.territoryId}`;
     const feeIds = ['platform_software', 'corporate_admin', `licensee:${licensee.id}`, 'global_csr', `local_csr:${licensee.territoryId}`];
-    const before = new Map(await Promise.all([...feeIds, ...Object.values(d).map((p) => `driver:${p.id}`), pool].map(async (id) => [id, await balanceOf(id)] as const)));
+    const before = new Map(
+      await Promise.all([...feeIds, ...Object.values(d).map((p) => `driver:${p.id}`), pool].map(async (id) => [id, await balanceOf(id)] as const)),
+    );
     // Before: each driver's account holds exactly their subtotals and tips (all released).
     for (const person of Object.values(d)) expect(before.get(`driver:${person.id}`)).toBe(await earned(person.id));
 
@@ -97,7 +121,9 @@ describe.each(backends)('month-end bonus pool on %s', (backend) => {
         [other.territoryId, true],
       ].sort(),
     );
-    october = await expectOk<BonusPoolRunSummary>(await api.get(t.app, `/api/community/bonus-pool?territoryId=${licensee.territoryId}&month=2026-10`, licensee));
+    october = await expectOk<BonusPoolRunSummary>(
+      await api.get(t.app, `/api/community/bonus-pool?territoryId=${licensee.territoryId}&month=2026-10`, licensee),
+    );
 
     // Funding, from the month's released income (only Midtown has rides: the fee accounts hold exactly it).
     const R = Number((await q<{ r: string }>(sql`select sum(subtotal)::text as r from rides where status = 'completed'`))[0]!.r);
@@ -124,18 +150,57 @@ describe.each(backends)('month-end bonus pool on %s', (backend) => {
 
     // Tiers at the month's close and the targets they bring.
     const line = (p: Person) => october.drivers.find((x) => x.driverId === p.id)!;
-    const base = async (p: Person) => Number((await q<{ b: string }>(sql`select sum(subtotal)::text as b from rides where driver_id = ${p.id} and status = 'completed'`))[0]!.b);
+    const base = async (p: Person) =>
+      Number((await q<{ b: string }>(sql`select sum(subtotal)::text as b from rides where driver_id = ${p.id} and status = 'completed'`))[0]!.b);
     const [baseG, baseS, baseP] = [await base(d.g), await base(d.s), await base(d.p)];
     // Online hours are the recorded sessions (08:00-16:20 for G and S, 50 minutes for P). The
     // guarantee needs base >= $2,200 × hours / 160 h: the long rides pass it.
     expect(baseG).toBeGreaterThan(Math.floor((220_000 * 8.33) / 160));
     expect(baseS).toBeGreaterThan(Math.floor((220_000 * 8.33) / 160));
-    expect(line(d.g)).toMatchObject({ tier: 'Gold', quintile: 1, completedRides: 24, streaksCompleted: 2, acceptanceRate: 100, baseEarnings: baseG, onlineHours: 8.33, onlineHoursEstimated: false, peakHours: 3 });
-    expect(line(d.s)).toMatchObject({ tier: 'Silver', quintile: 4, completedRides: 21, streaksCompleted: 2, acceptanceRate: 87.5, baseEarnings: baseS, onlineHours: 8.33, onlineHoursEstimated: false, peakHours: 3 });
-    expect(line(d.p)).toMatchObject({ tier: 'Probationary', quintile: 1, completedRides: 5, streaksCompleted: 0, baseEarnings: baseP, onlineHours: 0.83, onlineHoursEstimated: false, peakHours: 0, peakEarnings: 0 });
+    expect(line(d.g)).toMatchObject({
+      tier: 'Gold',
+      quintile: 1,
+      completedRides: 24,
+      streaksCompleted: 2,
+      acceptanceRate: 100,
+      baseEarnings: baseG,
+      onlineHours: 8.33,
+      onlineHoursEstimated: false,
+      peakHours: 3,
+    });
+    expect(line(d.s)).toMatchObject({
+      tier: 'Silver',
+      quintile: 4,
+      completedRides: 21,
+      streaksCompleted: 2,
+      acceptanceRate: 87.5,
+      baseEarnings: baseS,
+      onlineHours: 8.33,
+      onlineHoursEstimated: false,
+      peakHours: 3,
+    });
+    expect(line(d.p)).toMatchObject({
+      tier: 'Probationary',
+      quintile: 1,
+      completedRides: 5,
+      streaksCompleted: 0,
+      baseEarnings: baseP,
+      onlineHours: 0.83,
+      onlineHoursEstimated: false,
+      peakHours: 0,
+      peakEarnings: 0,
+    });
     // Thursday 04:00-12:20 in New York: 07:00-10:00 is peak; G's and S's rides in it earned more than
     // the peak-hour minimum ($22 and $20 an hour), so no guarantee is owed.
-    expect(line(d.g).peakEarnings! + line(d.s).peakEarnings!).toBe(Number((await q<{ p: string }>(sql`select sum(subtotal)::text as p from rides where status = 'completed' and started_at >= '2026-10-01T11:00:00Z' and started_at < '2026-10-01T14:00:00Z'`))[0]!.p));
+    expect(line(d.g).peakEarnings! + line(d.s).peakEarnings!).toBe(
+      Number(
+        (
+          await q<{ p: string }>(
+            sql`select sum(subtotal)::text as p from rides where status = 'completed' and started_at >= '2026-10-01T11:00:00Z' and started_at < '2026-10-01T14:00:00Z'`,
+          )
+        )[0]!.p,
+      ),
+    );
     expect(line(d.g).peakEarnings!).toBeGreaterThan(3 * 2200);
     expect(line(d.s).peakEarnings!).toBeGreaterThan(3 * 2000);
     const targets = {
@@ -168,7 +233,11 @@ describe.each(backends)('month-end bonus pool on %s', (backend) => {
       { kind: 'bonus_payout', key: `bonus_payout:${licensee.territoryId}:2026-10`, total: '0' },
     ]);
     await ledgerInvariants(t.database.db);
-    const debit = { platform_software: october.fundingDebits.platformSoftware, corporate_admin: october.fundingDebits.corporateAdmin, [`licensee:${licensee.id}`]: licenseeLine } as Record<string, number>;
+    const debit = {
+      platform_software: october.fundingDebits.platformSoftware,
+      corporate_admin: october.fundingDebits.corporateAdmin,
+      [`licensee:${licensee.id}`]: licenseeLine,
+    } as Record<string, number>;
     for (const id of feeIds) expect(before.get(id)! - (await balanceOf(id)), id).toBe(debit[id] ?? 0);
     for (const key of ['g', 's', 'p'] as const) {
       const id = `driver:${d[key].id}`;
@@ -182,9 +251,15 @@ describe.each(backends)('month-end bonus pool on %s', (backend) => {
   it('posts once, however often it runs', async () => {
     const again = await expectOk<BonusPoolRunResult>(await post('/api/admin/bonus-pool/run', admin, { month: '2026-10' }));
     expect(again.runs.every((r) => !r.posted)).toBe(true);
-    expect(again.runs.find((r) => r.territoryId === licensee.territoryId)).toMatchObject({ funding: october.totalMonthlyFunding, paid: october.lastMonthPayout, surplus: october.monthlySurplus });
+    expect(again.runs.find((r) => r.territoryId === licensee.territoryId)).toMatchObject({
+      funding: october.totalMonthlyFunding,
+      paid: october.lastMonthPayout,
+      surplus: october.monthlySurplus,
+    });
     expect(await t.app.services.bonusPool.runDue()).toBe(0);
-    const counts = await q<{ kind: string; n: number }>(sql`select kind, count(*)::int as n from ledger_transactions where kind in ('bonus_funding', 'bonus_payout') group by kind order by kind`);
+    const counts = await q<{ kind: string; n: number }>(
+      sql`select kind, count(*)::int as n from ledger_transactions where kind in ('bonus_funding', 'bonus_payout') group by kind order by kind`,
+    );
     expect(counts).toEqual([
       { kind: 'bonus_funding', n: 2 },
       { kind: 'bonus_payout', n: 2 },
@@ -223,14 +298,19 @@ describe.each(backends)('month-end bonus pool on %s', (backend) => {
     expect(poolBefore).toBe(october.monthlySurplus);
 
     clock = new Date('2026-12-01T00:00:30Z');
-    const [auto, manual] = await Promise.all([t.app.services.bonusPool.runDue(), post('/api/admin/bonus-pool/run', admin, { month: '2026-11', territoryId: licensee.territoryId })]);
+    const [auto, manual] = await Promise.all([
+      t.app.services.bonusPool.runDue(),
+      post('/api/admin/bonus-pool/run', admin, { month: '2026-11', territoryId: licensee.territoryId }),
+    ]);
     const manualResult = await expectOk<BonusPoolRunResult>(manual);
     // One of the two posted Midtown's November; Tribeca's ran automatically.
     expect(auto + (manualResult.runs[0]!.posted ? 1 : 0)).toBe(2);
     expect(await q(sql`select id from bonus_pool_runs where month = '2026-11'`)).toHaveLength(2);
     expect(await q(sql`select id from ledger_transactions where idempotency_key like ${`bonus_%:${licensee.territoryId}:2026-11`}`)).toHaveLength(2);
 
-    const november = await expectOk<BonusPoolRunSummary>(await api.get(t.app, `/api/community/bonus-pool?territoryId=${licensee.territoryId}&month=2026-11`, licensee));
+    const november = await expectOk<BonusPoolRunSummary>(
+      await api.get(t.app, `/api/community/bonus-pool?territoryId=${licensee.territoryId}&month=2026-11`, licensee),
+    );
     expect(november.totalMonthlyFunding).toBeGreaterThan(0);
     expect(november).toMatchObject({ reserve: october.monthlySurplus, lastMonthPayout: 0, targetPayout: 0, sustainabilityScore: 100, coverage: 'excellent' });
     expect(november.monthlySurplus).toBe(october.monthlySurplus + november.totalMonthlyFunding);
@@ -241,7 +321,13 @@ describe.each(backends)('month-end bonus pool on %s', (backend) => {
     clock = new Date('2027-01-01T00:00:30Z');
     await t.app.services.bonusPool.runDue();
     const december = await expectOk<BonusPoolRunSummary>(await api.get(t.app, `/api/community/bonus-pool?territoryId=${licensee.territoryId}`, licensee));
-    expect(december).toMatchObject({ month: '2026-12', totalMonthlyFunding: 0, reserve: november.monthlySurplus, monthlySurplus: november.monthlySurplus, drivers: [] });
+    expect(december).toMatchObject({
+      month: '2026-12',
+      totalMonthlyFunding: 0,
+      reserve: november.monthlySurplus,
+      monthlySurplus: november.monthlySurplus,
+      drivers: [],
+    });
     await ledgerInvariants(t.database.db);
   });
 });

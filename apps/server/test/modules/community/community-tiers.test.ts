@@ -58,7 +58,16 @@ describe.each(backends)('stored driver tiers on %s', (backend) => {
           completedAt: new Date(startedAt.getTime() + 15 * MINUTE),
         })
         .returning();
-      await t.database.db.insert(rideOffers).values({ rideId: ride!.id, driverId: driver.id, round: 0, status: 'accepted', distanceMiles: 0.5, offeredAt: at, expiresAt: at, respondedAt: new Date(at.getTime() + 5000) });
+      await t.database.db.insert(rideOffers).values({
+        rideId: ride!.id,
+        driverId: driver.id,
+        round: 0,
+        status: 'accepted',
+        distanceMiles: 0.5,
+        offeredAt: at,
+        expiresAt: at,
+        respondedAt: new Date(at.getTime() + 5000),
+      });
       if (spec.dispute) {
         await t.database.db.insert(disputes).values({
           rideId: ride!.id,
@@ -104,7 +113,11 @@ describe.each(backends)('stored driver tiers on %s', (backend) => {
     await script(drivers.a, [...times(19, { safety: 5 }), { pickupMinutes: 7 }, ...times(10, {})]);
     await submissions(drivers.a, [...times(8, 'accepted' as const), 'pending', 'rejected']);
     // B: perfect, no community action; a refund for overcharging and a safety dispute released are no incidents.
-    await script(drivers.b, [{ dispute: { reason: 'overcharged', resolution: 'refund_full' } }, { dispute: { reason: 'safety', resolution: 'release' } }, ...times(23, {})]);
+    await script(drivers.b, [
+      { dispute: { reason: 'overcharged', resolution: 'refund_full' } },
+      { dispute: { reason: 'safety', resolution: 'release' } },
+      ...times(23, {}),
+    ]);
     // C: one safety dispute resolved with a refund: safety 5 − 0.5 = 4.5.
     await script(drivers.c, [{ dispute: { reason: 'safety', resolution: 'refund_partial' } }, ...times(24, {})]);
     // E: riders rated safety 4 on every ride: safety 4.0.
@@ -157,9 +170,21 @@ describe.each(backends)('stored driver tiers on %s', (backend) => {
     const list = await expectOk<DriverTiersResponse>(await api.get(t.app, `/api/licensee/driver-tiers?territoryId=${licensee.territoryId}`, licensee));
     expect(list.computedAt).toBe(clock.toISOString());
     const byId = new Map(list.drivers.map((row) => [row.driverId, row]));
-    expect([drivers.a, drivers.b, drivers.c, drivers.e, drivers.d].map((d) => byId.get(d.id)?.tier)).toEqual(['Platinum', 'Gold', 'Silver', 'Bronze', 'Probationary']);
+    expect([drivers.a, drivers.b, drivers.c, drivers.e, drivers.d].map((d) => byId.get(d.id)?.tier)).toEqual([
+      'Platinum',
+      'Gold',
+      'Silver',
+      'Bronze',
+      'Probationary',
+    ]);
     // Best score first (F, unranked, shares B's 4.5).
-    expect(list.drivers.map((row) => row.driverId).filter((id) => id !== drivers.f.id)).toEqual([drivers.a.id, drivers.b.id, drivers.c.id, drivers.e.id, drivers.d.id]);
+    expect(list.drivers.map((row) => row.driverId).filter((id) => id !== drivers.f.id)).toEqual([
+      drivers.a.id,
+      drivers.b.id,
+      drivers.c.id,
+      drivers.e.id,
+      drivers.d.id,
+    ]);
     expect(byId.get(drivers.a.id)).toMatchObject({ overallScore: 4.9, topFraction: 0, metrics: { communityEngagement: 4, punctualityScore: 5 } });
     expect(byId.get(drivers.f.id)).toMatchObject({ tier: 'Probationary', topFraction: null });
 
@@ -199,7 +224,9 @@ describe.each(backends)('stored driver tiers on %s', (backend) => {
     // The other licensee's own territory (no drivers) is theirs to recompute.
     const own = await expectOk<TierRecomputeResponse>(await api.post(t.app, '/api/licensee/tiers/recompute', otherLicensee));
     expect(own.territories).toEqual([{ territoryId: otherLicensee.territoryId, drivers: 0 }]);
-    expect((await expectOk<DriverTiersResponse>(await api.get(t.app, `/api/licensee/driver-tiers?territoryId=${otherLicensee.territoryId}`, otherLicensee))).drivers).toEqual([]);
+    expect(
+      (await expectOk<DriverTiersResponse>(await api.get(t.app, `/api/licensee/driver-tiers?territoryId=${otherLicensee.territoryId}`, otherLicensee))).drivers,
+    ).toEqual([]);
 
     const all = await expectOk<TierRecomputeResponse>(await api.post(t.app, '/api/licensee/tiers/recompute', admin));
     expect(all.territories.map((x) => x.territoryId).sort()).toEqual([licensee.territoryId, otherLicensee.territoryId].sort());
@@ -253,7 +280,12 @@ describe.each(backends)('on-demand tier recompute limit on %s', (backend) => {
     if (backend === 'postgres') {
       const twin = await t.twin();
       try {
-        const response = await twin.inject({ method: 'POST', url: '/api/licensee/tiers/recompute', headers: { authorization: `Bearer ${licensee.token}` }, payload: {} });
+        const response = await twin.inject({
+          method: 'POST',
+          url: '/api/licensee/tiers/recompute',
+          headers: { authorization: `Bearer ${licensee.token}` },
+          payload: {},
+        });
         expect(response.statusCode).toBe(429);
       } finally {
         await twin.closeTwin();

@@ -2,7 +2,20 @@ import type { BonusPoolRunSummary, Ride } from '@coride/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, createTestApp, testConfig, type TestApp } from '../../support/test-app';
 import { ledgerInvariants } from '../../support/ledger';
-import { api, approvedLicensee, book, expectOk, goOnline, HERALD_SQUARE, PENN_STATION, registeredDriver, rider, signInAdmin, TIMES_SQUARE, type Person } from '../../support/world';
+import {
+  api,
+  approvedLicensee,
+  book,
+  expectOk,
+  goOnline,
+  HERALD_SQUARE,
+  PENN_STATION,
+  registeredDriver,
+  rider,
+  signInAdmin,
+  TIMES_SQUARE,
+  type Person,
+} from '../../support/world';
 
 /**
  * The peak-hour minimum from real online sessions (docs/community-economics.md §2): a driver online
@@ -59,7 +72,9 @@ describe.each(backends)('peak-hour minimum of the bonus pool on %s', (backend) =
 
   it('owes the peak-hour minimum for peak hours online, from the sessions and the rides started in them', async () => {
     await expectOk(await api.post(t.app, '/api/admin/bonus-pool/run', admin, { month: '2026-09' }));
-    const september = await expectOk<BonusPoolRunSummary>(await api.get(t.app, `/api/community/bonus-pool?territoryId=${licensee.territoryId}&month=2026-09`, licensee));
+    const september = await expectOk<BonusPoolRunSummary>(
+      await api.get(t.app, `/api/community/bonus-pool?territoryId=${licensee.territoryId}&month=2026-09`, licensee),
+    );
     const line = (p: Person) => september.drivers.find((x) => x.driverId === p.id)!;
     const morningSubtotal = rides.morning!.subtotal;
     const eveningSubtotal = rides.evening!.subtotal;

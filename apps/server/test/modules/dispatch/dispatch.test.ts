@@ -211,7 +211,13 @@ describe.each(backends)('dispatch on %s', (backend) => {
 
       const told = await socket.next('ride_cancelled');
       expect(told.reason).toBe('no_drivers');
-      expect(told.ride).toMatchObject({ id: ride.id, status: 'cancelled', cancelReason: 'no_drivers', cancelledBy: 'system', cancelledAt: clock.toISOString() });
+      expect(told.ride).toMatchObject({
+        id: ride.id,
+        status: 'cancelled',
+        cancelReason: 'no_drivers',
+        cancelledBy: 'system',
+        cancelledAt: clock.toISOString(),
+      });
       expect(await expectOk<Ride>(await api.get(t.app, `/api/rides/${ride.id}`, person))).toMatchObject({ status: 'cancelled', cancelReason: 'no_drivers' });
 
       // With nobody online at all, a new booking is cancelled straight away, and the rider told.
@@ -271,11 +277,26 @@ describe.each(backends)('dispatch on %s', (backend) => {
     // entries, and a pending offer each on the cancelled blocker ride) instead of 4 requests per driver.
     const busy = await t.database.db
       .insert(users)
-      .values(Array.from({ length: 30 }, (_, i) => ({ role: 'driver' as const, email: `busy.${i}.${blocker.id}@example.com`, passwordHash: 'unused', firstName: 'Busy', lastName: `Driver${i}` })))
+      .values(
+        Array.from({ length: 30 }, (_, i) => ({
+          role: 'driver' as const,
+          email: `busy.${i}.${blocker.id}@example.com`,
+          passwordHash: 'unused',
+          firstName: 'Busy',
+          lastName: `Driver${i}`,
+        })),
+      )
       .returning({ id: users.id });
     busy.forEach((driver, i) => t.app.services.index.upsert({ driverId: driver.id, territoryId, ...offset(MINNEAPOLIS, 0.05 + i * 0.01) }));
     await t.database.db.insert(rideOffers).values(
-      busy.map((driver) => ({ rideId: blocker.id, driverId: driver.id, round: 1, distanceMiles: 0.1, offeredAt: clock, expiresAt: new Date(clock.getTime() + OFFER_TIMEOUT_MS) })),
+      busy.map((driver) => ({
+        rideId: blocker.id,
+        driverId: driver.id,
+        round: 1,
+        distanceMiles: 0.1,
+        offeredAt: clock,
+        expiresAt: new Date(clock.getTime() + OFFER_TIMEOUT_MS),
+      })),
     );
 
     const since = tap.mark();

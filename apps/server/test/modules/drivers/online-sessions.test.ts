@@ -16,7 +16,9 @@ describe.each(backends)('driver online sessions on %s', (backend) => {
   let admin: Person;
   const at = (hours: number) => new Date(start.getTime() + hours * HOUR);
   const sessionsOf = async (driver: Person) =>
-    (await t.database.db.select().from(driverOnlineSessions).where(eq(driverOnlineSessions.driverId, driver.id)).orderBy(asc(driverOnlineSessions.startedAt))).map((s) => ({
+    (
+      await t.database.db.select().from(driverOnlineSessions).where(eq(driverOnlineSessions.driverId, driver.id)).orderBy(asc(driverOnlineSessions.startedAt))
+    ).map((s) => ({
       startedAt: s.startedAt.toISOString(),
       endedAt: s.endedAt?.toISOString() ?? null,
     }));

@@ -49,7 +49,16 @@ describe.each(backends)('driver performance on %s', (backend) => {
           cancelledBy: isCompleted ? null : isRide ? 'driver' : 'system',
         })
         .returning();
-      await t.database.db.insert(rideOffers).values({ rideId: ride!.id, driverId: driver.id, round: 0, status: isRide ? 'accepted' : 'declined', distanceMiles: 0.5, offeredAt: at, expiresAt: at, respondedAt: new Date(at.getTime() + 5000) });
+      await t.database.db.insert(rideOffers).values({
+        rideId: ride!.id,
+        driverId: driver.id,
+        round: 0,
+        status: isRide ? 'accepted' : 'declined',
+        distanceMiles: 0.5,
+        offeredAt: at,
+        expiresAt: at,
+        respondedAt: new Date(at.getTime() + 5000),
+      });
     }
   }
 

@@ -90,7 +90,9 @@ describe('OfflineGeocoder', () => {
   });
 
   it('answers a named place of the demo city with its address', async () => {
-    expect(await offline.search('Empire State Building')).toEqual([{ address: 'Empire State Building, 350 5th Ave, New York, NY 10118', lat: 40.7484, lng: -73.9857 }]);
+    expect(await offline.search('Empire State Building')).toEqual([
+      { address: 'Empire State Building, 350 5th Ave, New York, NY 10118', lat: 40.7484, lng: -73.9857 },
+    ]);
   });
 
   it.each(['qwxzv plorf', '99999', '91.5, 10', ''])('answers nonsense (%j) with no places', async (query) => {
@@ -155,7 +157,9 @@ describe('HttpGeocoder', () => {
       { display_name: 'Times Square, Manhattan, New York, 10036, United States', lat: '40.7570', lon: '-73.9859' },
       { display_name: 'Broken result', lat: 'n/a', lon: '-73' },
     ]);
-    expect(await geocoder.search('times square', 3)).toEqual([{ address: 'Times Square, Manhattan, New York, 10036, United States', lat: 40.757, lng: -73.9859 }]);
+    expect(await geocoder.search('times square', 3)).toEqual([
+      { address: 'Times Square, Manhattan, New York, 10036, United States', lat: 40.757, lng: -73.9859 },
+    ]);
     const [request] = stub.requests;
     expect(request?.pathname).toBe('/geo/search');
     expect(Object.fromEntries(request!.searchParams)).toEqual({ q: 'times square', format: 'json', limit: '3' });
@@ -172,7 +176,9 @@ describe('HttpGeocoder', () => {
         },
       ],
     });
-    expect(await geocoder.search('empire state')).toEqual([{ address: 'Empire State Building, 350 5th Avenue, New York, New York, 10118', lat: 40.7484, lng: -73.9857 }]);
+    expect(await geocoder.search('empire state')).toEqual([
+      { address: 'Empire State Building, 350 5th Avenue, New York, New York, 10118', lat: 40.7484, lng: -73.9857 },
+    ]);
   });
 
   it('reverse-geocodes through Nominatim, keeping the asked point', async () => {

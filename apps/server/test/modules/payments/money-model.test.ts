@@ -67,7 +67,20 @@ class Book implements fc.AsyncCommand<Model, Real> {
         const offers = await expectOk<DriverOffer[]>(await api.get(w.t.app, '/api/drivers/offers', w.drivers[d]!));
         if (offers.some((o) => o.ride.id === ride.id)) {
           await expectOk(await api.post(w.t.app, `/api/rides/${ride.id}/accept`, w.drivers[d]!));
-          m.rides.push({ id: ride.id, rider: this.rider, driver: d, total: ride.totalFare, status: 'accepted', completedAt: 0, captured: false, tip: 0, dispute: 'none', disputeId: '', refund: 0, releasedAtDispute: { fare: false, tip: false } });
+          m.rides.push({
+            id: ride.id,
+            rider: this.rider,
+            driver: d,
+            total: ride.totalFare,
+            status: 'accepted',
+            completedAt: 0,
+            captured: false,
+            tip: 0,
+            dispute: 'none',
+            disputeId: '',
+            refund: 0,
+            releasedAtDispute: { fare: false, tip: false },
+          });
           return;
         }
       }
@@ -151,10 +164,19 @@ class OpenDispute implements fc.AsyncCommand<Model, Real> {
     const list = this.candidates(m, w.clock.now.getTime());
     if (list.length === 0) return; // every candidate is past the 7 days (the model's clock is the real one)
     const ride = pick(list, this.index);
-    const dispute = await expectOk<Dispute>(await api.post(w.t.app, `/api/rides/${ride.id}/disputes`, w.riders[ride.rider]!, { reason: 'overcharged', description: 'The fare was higher than it should be.' }), 201);
+    const dispute = await expectOk<Dispute>(
+      await api.post(w.t.app, `/api/rides/${ride.id}/disputes`, w.riders[ride.rider]!, {
+        reason: 'overcharged',
+        description: 'The fare was higher than it should be.',
+      }),
+      201,
+    );
     ride.dispute = 'open';
     ride.disputeId = dispute.id;
-    const released = await rows<{ kind: 'fare' | 'tip' }>(w.t.database.db, sql`select kind from charges where ride_id = ${ride.id} and released_at is not null`);
+    const released = await rows<{ kind: 'fare' | 'tip' }>(
+      w.t.database.db,
+      sql`select kind from charges where ride_id = ${ride.id} and released_at is not null`,
+    );
     ride.releasedAtDispute = { fare: released.some((c) => c.kind === 'fare'), tip: released.some((c) => c.kind === 'tip') };
   }
   toString = () => `OpenDispute(${this.index})`;
@@ -172,7 +194,8 @@ class Resolve implements fc.AsyncCommand<Model, Real> {
   async run(m: Model, w: Real) {
     const ride = pick(this.candidates(m), this.index);
     const disputable = ride.captured ? ride.total - ride.refund : 0;
-    const amount = this.resolution === 'refund_full' ? disputable : this.resolution === 'refund_partial' ? Math.max(1, Math.floor(disputable * this.fraction)) : 0;
+    const amount =
+      this.resolution === 'refund_full' ? disputable : this.resolution === 'refund_partial' ? Math.max(1, Math.floor(disputable * this.fraction)) : 0;
     const body = { resolution: this.resolution, note: 'Looked into it.', ...(this.resolution === 'refund_partial' ? { refundAmount: amount } : {}) };
     w.arm(this.fault);
     const response = await api.post(w.t.app, `/api/disputes/${ride.disputeId}/resolve`, w.licensee, body);
@@ -229,10 +252,17 @@ const commands = fc.commands(
     completeCommand,
     completeCommand,
     fc.tuple(index, fc.constantFrom(null, null, 'void:after-provider')).map(([i, f]) => new Cancel(i, f)),
-    fc.tuple(index, fc.integer({ min: 1, max: 2000 }), fc.constantFrom(null, null, 'tip:after-provider', 'tip:in-transaction')).map(([i, a, f]) => new Tip(i, a, f)),
+    fc
+      .tuple(index, fc.integer({ min: 1, max: 2000 }), fc.constantFrom(null, null, 'tip:after-provider', 'tip:in-transaction'))
+      .map(([i, a, f]) => new Tip(i, a, f)),
     index.map((i) => new OpenDispute(i)),
     fc
-      .tuple(index, fc.constantFrom('refund_full' as const, 'refund_partial' as const, 'release' as const), fc.double({ min: 0, max: 1, noNaN: true }), fc.constantFrom(null, 'refund:after-provider', 'refund:in-transaction'))
+      .tuple(
+        index,
+        fc.constantFrom('refund_full' as const, 'refund_partial' as const, 'release' as const),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.constantFrom(null, 'refund:after-provider', 'refund:in-transaction'),
+      )
       .map(([i, r, x, f]) => new Resolve(i, r, x, f)),
     fc.tuple(fc.integer({ min: 1, max: 3 }), fc.constantFrom(null, null, 'release:in-transaction')).map(([n, f]) => new Settle(n, f)),
     fc.integer({ min: 1, max: 80 }).map((h) => new Advance(h)),
@@ -295,12 +325,17 @@ describe.each(backends)('money model on %s', (backend) => {
   beforeAll(async () => {
     const clock = { now: new Date('2026-11-20T12:00:00Z') };
     // Sessions must outlive the weeks the runs move the clock through.
-    const t = await createTestApp(backend, { SESSION_TTL_HOURS: '1000000' }, () => clock.now, (point) => {
-      if (point === armed) {
-        armed = null;
-        throw new Error(`injected failure at ${point}`);
-      }
-    });
+    const t = await createTestApp(
+      backend,
+      { SESSION_TTL_HOURS: '1000000' },
+      () => clock.now,
+      (point) => {
+        if (point === armed) {
+          armed = null;
+          throw new Error(`injected failure at ${point}`);
+        }
+      },
+    );
     const admin = await signInAdmin(t.app);
     const licensee = await approvedLicensee(t.app, admin);
     const drivers = [];
@@ -340,7 +375,10 @@ describe.each(backends)('money model on %s', (backend) => {
     );
     // The runs reached the steps that move money (a model test that only ever books proves little).
     const ran = (name: string) => executed.filter((c) => c.startsWith(name)).length;
-    console.info(`money model on ${backend}: ${executed.length} steps`, Object.fromEntries(['Book', 'Complete', 'Tip', 'OpenDispute', 'Resolve', 'Settle', 'Cancel'].map((n) => [n, ran(n)])));
+    console.info(
+      `money model on ${backend}: ${executed.length} steps`,
+      Object.fromEntries(['Book', 'Complete', 'Tip', 'OpenDispute', 'Resolve', 'Settle', 'Cancel'].map((n) => [n, ran(n)])),
+    );
     expect(ran('Complete')).toBeGreaterThanOrEqual(8);
     expect(ran('Tip') + ran('OpenDispute') + ran('Resolve')).toBeGreaterThanOrEqual(5);
   }, 600_000);

@@ -22,18 +22,23 @@ describe.runIf(backends.includes('postgres'))('money races on postgres', () => {
   let disputeOnClaim: Ride | undefined;
 
   beforeAll(async () => {
-    t = await createTestApp('postgres', {}, () => clock.now, async (point) => {
-      if (failCapture && point === 'capture:in-transaction') throw new Error('injected: capture lost');
-      if (disputeOnClaim && point === 'release:claimed') {
-        const ride = disputeOnClaim;
-        disputeOnClaim = undefined;
-        // Committed on another pool connection while the release holds its row locks: the race of a
-        // dispute opened between the release's snapshot and its lock (security review L8).
-        await t.database.db.execute(
-          sql`insert into disputes (ride_id, rider_id, territory_id, reason, description, opened_at) values (${ride.id}, ${ride.rider.id}, ${ride.territoryId}, 'overcharged', 'Opened as the release ran', ${clock.now})`,
-        );
-      }
-    });
+    t = await createTestApp(
+      'postgres',
+      {},
+      () => clock.now,
+      async (point) => {
+        if (failCapture && point === 'capture:in-transaction') throw new Error('injected: capture lost');
+        if (disputeOnClaim && point === 'release:claimed') {
+          const ride = disputeOnClaim;
+          disputeOnClaim = undefined;
+          // Committed on another pool connection while the release holds its row locks: the race of a
+          // dispute opened between the release's snapshot and its lock (security review L8).
+          await t.database.db.execute(
+            sql`insert into disputes (ride_id, rider_id, territory_id, reason, description, opened_at) values (${ride.id}, ${ride.rider.id}, ${ride.territoryId}, 'overcharged', 'Opened as the release ran', ${clock.now})`,
+          );
+        }
+      },
+    );
     admin = await signInAdmin(t.app);
     await approvedLicensee(t.app, admin);
     driver = await onlineDriver(t.app, admin, HERALD_SQUARE);
@@ -58,7 +63,10 @@ describe.runIf(backends.includes('postgres'))('money races on postgres', () => {
     const responses = await Promise.all(Array.from({ length: 20 }, () => api.post(t.app, `/api/rides/${ride.id}/complete`, driver)));
     expect(responses.map((r) => r.statusCode)).toEqual(Array.from({ length: 20 }, () => 200));
     expect(await rows(t.database.db, sql`select kind from ledger_transactions where ride_id = ${ride.id}`)).toEqual([{ kind: 'capture' }]);
-    const [escrow] = await rows<{ amount: string }>(t.database.db, sql`select sum(amount)::text as amount from ledger_entries e join ledger_transactions x on x.id = e.transaction_id where x.ride_id = ${ride.id} and e.account_id = 'escrow'`);
+    const [escrow] = await rows<{ amount: string }>(
+      t.database.db,
+      sql`select sum(amount)::text as amount from ledger_entries e join ledger_transactions x on x.id = e.transaction_id where x.ride_id = ${ride.id} and e.account_id = 'escrow'`,
+    );
     expect(Number(escrow!.amount)).toBe(ride.totalFare);
     await ledgerInvariants(t.database.db);
   });
@@ -85,7 +93,14 @@ describe.runIf(backends.includes('postgres'))('money races on postgres', () => {
     clock.now = new Date(clock.now.getTime() + 3 * 86_400_000 + 1000);
 
     // Two instances: two payment services, each with its own provider object, on the same database.
-    const instance = () => createPaymentsService({ db: t.database.db, provider: new EmbeddedProvider(t.database.db), hub: new InProcessHub(), now: () => clock.now, log: { warn: () => undefined } });
+    const instance = () =>
+      createPaymentsService({
+        db: t.database.db,
+        provider: new EmbeddedProvider(t.database.db),
+        hub: new InProcessHub(),
+        now: () => clock.now,
+        log: { warn: () => undefined },
+      });
     const [a, b] = [instance(), instance()];
     const [due] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from charges where status = 'captured' and released_at is null`);
     expect(due!.n).toBeGreaterThanOrEqual(completed.length);

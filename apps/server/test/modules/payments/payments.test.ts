@@ -1,8 +1,30 @@
-import { splitFare, splitTotal, type Dispute, type DriverEarnings, type LicenseeMetrics, type PaymentMethod, type PlatformStats, type Receipt, type Ride } from '@coride/domain';
+import {
+  splitFare,
+  splitTotal,
+  type Dispute,
+  type DriverEarnings,
+  type LicenseeMetrics,
+  type PaymentMethod,
+  type PlatformStats,
+  type Receipt,
+  type Ride,
+} from '@coride/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, createTestApp, type TestApp } from '../../support/test-app';
-import { api, approvedLicensee, book, expectOk, HERALD_SQUARE, MIDTOWN_ZIPS, onlineDriver, rider, signInAdmin, TEST_CARD, type Person } from '../../support/world';
+import {
+  api,
+  approvedLicensee,
+  book,
+  expectOk,
+  HERALD_SQUARE,
+  MIDTOWN_ZIPS,
+  onlineDriver,
+  rider,
+  signInAdmin,
+  TEST_CARD,
+  type Person,
+} from '../../support/world';
 import { ledgerInvariants, rows } from '../../support/ledger';
 
 const DAY = 86_400_000;
@@ -17,12 +39,17 @@ describe.each(backends)('money on %s', (backend) => {
   let failAt: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp(backend, { DISPATCH_SWEEP_MS: '0', SETTLEMENT_SWEEP_MS: '0' }, () => clock, (point) => {
-      if (failAt.includes(point)) {
-        failAt = failAt.filter((p) => p !== point);
-        throw new Error(`injected failure at ${point}`);
-      }
-    });
+    t = await createTestApp(
+      backend,
+      { DISPATCH_SWEEP_MS: '0', SETTLEMENT_SWEEP_MS: '0' },
+      () => clock,
+      (point) => {
+        if (failAt.includes(point)) {
+          failAt = failAt.filter((p) => p !== point);
+          throw new Error(`injected failure at ${point}`);
+        }
+      },
+    );
     admin = await signInAdmin(t.app);
     licensee = await approvedLicensee(t.app, admin, MIDTOWN_ZIPS, 'Midtown');
     driver = await onlineDriver(t.app, admin, HERALD_SQUARE);
@@ -48,9 +75,14 @@ describe.each(backends)('money on %s', (backend) => {
       const person = await rider(t.app, { card: null });
       const bad = await post('/api/payment-methods', person, { cardNumber: '4242 4242 4242 4241', expiryDate: '01/20', cvc: '12' });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json()).toMatchObject({ fields: { cardNumber: 'This card number is not valid', expiryDate: 'This card has expired', cvc: expect.any(String) } });
+      expect(bad.json()).toMatchObject({
+        fields: { cardNumber: 'This card number is not valid', expiryDate: 'This card has expired', cvc: expect.any(String) },
+      });
 
-      const card = await expectOk<PaymentMethod>(await post('/api/payment-methods', person, { cardNumber: '5555 5555 5555 4444', expiryDate: '08/31', cvc: '123' }), 201);
+      const card = await expectOk<PaymentMethod>(
+        await post('/api/payment-methods', person, { cardNumber: '5555 5555 5555 4444', expiryDate: '08/31', cvc: '123' }),
+        201,
+      );
       expect(card).toMatchObject({ brand: 'mastercard', lastFour: '4444', expiryDate: '08/31', isDefault: true });
       // The number is nowhere in the database, not even in the embedded provider's own tables.
       const dump = JSON.stringify(await query('select * from payment_methods')) + JSON.stringify(await query('select * from embedded_cards'));
@@ -62,7 +94,10 @@ describe.each(backends)('money on %s', (backend) => {
       const person = await rider(t.app, { card: null });
       const first = await expectOk<PaymentMethod>(await post('/api/payment-methods', person, { cardNumber: TEST_CARD, expiryDate: '12/30', cvc: '123' }), 201);
       advance(1000);
-      const second = await expectOk<PaymentMethod>(await post('/api/payment-methods', person, { cardNumber: '378282246310005', expiryDate: '12/31', cvc: '1234' }), 201);
+      const second = await expectOk<PaymentMethod>(
+        await post('/api/payment-methods', person, { cardNumber: '378282246310005', expiryDate: '12/31', cvc: '1234' }),
+        201,
+      );
       expect(second.isDefault).toBe(false);
       let list = await expectOk<PaymentMethod[]>(await get('/api/payment-methods', person));
       expect(list.map((m) => [m.id, m.isDefault])).toEqual([
@@ -70,7 +105,9 @@ describe.each(backends)('money on %s', (backend) => {
         [first.id, true],
       ]);
 
-      expect(await expectOk<PaymentMethod>(await api.patch(t.app, `/api/payment-methods/${second.id}`, person, { isDefault: true, expiryDate: '03/33' }))).toMatchObject({ isDefault: true, expiryDate: '03/33' });
+      expect(
+        await expectOk<PaymentMethod>(await api.patch(t.app, `/api/payment-methods/${second.id}`, person, { isDefault: true, expiryDate: '03/33' })),
+      ).toMatchObject({ isDefault: true, expiryDate: '03/33' });
       list = await expectOk<PaymentMethod[]>(await get('/api/payment-methods', person));
       expect(list.filter((m) => m.isDefault).map((m) => m.id)).toEqual([second.id]);
 
@@ -105,7 +142,9 @@ describe.each(backends)('money on %s', (backend) => {
       const response = await book(t.app, person);
       expect(response.statusCode).toBe(422);
       expect(response.json()).toMatchObject({ code: 'PAYMENT_DECLINED' });
-      expect(await query(`select status, cancel_reason from rides where rider_id = '${person.id}'`)).toEqual([{ status: 'cancelled', cancel_reason: 'payment_failed' }]);
+      expect(await query(`select status, cancel_reason from rides where rider_id = '${person.id}'`)).toEqual([
+        { status: 'cancelled', cancel_reason: 'payment_failed' },
+      ]);
 
       await expectOk(await post('/api/payment-methods', person, { cardNumber: TEST_CARD, expiryDate: '12/30', cvc: '123', isDefault: true }), 201);
       const ride = await expectOk<Ride>(await book(t.app, person), 201);
@@ -118,7 +157,9 @@ describe.each(backends)('money on %s', (backend) => {
       const ride = await expectOk<Ride>(await book(t.app, person), 201);
       const [charge] = await query<{ status: string; provider_ref: string }>(`select status, provider_ref from charges where ride_id = '${ride.id}'`);
       expect(charge?.status).toBe('authorized');
-      expect(await query(`select status, authorized from embedded_payments where id = '${charge!.provider_ref}'`)).toEqual([{ status: 'authorized', authorized: ride.totalFare }]);
+      expect(await query(`select status, authorized from embedded_payments where id = '${charge!.provider_ref}'`)).toEqual([
+        { status: 'authorized', authorized: ride.totalFare },
+      ]);
 
       await expectOk(await post(`/api/rides/${ride.id}/cancel`, person));
       expect(await query(`select status from charges where ride_id = '${ride.id}'`)).toEqual([{ status: 'voided' }]);
@@ -129,7 +170,9 @@ describe.each(backends)('money on %s', (backend) => {
 
   describe('a hold whose bookkeeping was lost', () => {
     const holdsOf = (rideId: string) =>
-      query<{ id: string; status: string }>(`select p.id, p.status from embedded_payments p join embedded_operations o on o.payment_id = p.id where o.idempotency_key = 'fare-auth:${rideId}'`);
+      query<{ id: string; status: string }>(
+        `select p.id, p.status from embedded_payments p join embedded_operations o on o.payment_id = p.id where o.idempotency_key = 'fare-auth:${rideId}'`,
+      );
 
     it('is found again by its key: the booking fails, and its cancellation lets the same hold go at once', async () => {
       const person = await rider(t.app);
@@ -151,7 +194,9 @@ describe.each(backends)('money on %s', (backend) => {
       const [ride] = await query<{ id: string; status: string }>(`select id, status from rides where rider_id = '${person.id}'`);
       expect(ride?.status).toBe('cancelled');
       const holds = await holdsOf(ride!.id);
-      expect(await query(`select status, provider_ref from charges where ride_id = '${ride!.id}'`)).toEqual([{ status: 'authorized', provider_ref: holds[0]!.id }]);
+      expect(await query(`select status, provider_ref from charges where ride_id = '${ride!.id}'`)).toEqual([
+        { status: 'authorized', provider_ref: holds[0]!.id },
+      ]);
 
       expect((await t.app.services.payments.settle()).voided).toBeGreaterThanOrEqual(1);
       expect(await query(`select status, provider_ref from charges where ride_id = '${ride!.id}'`)).toEqual([{ status: 'voided', provider_ref: holds[0]!.id }]);
@@ -169,7 +214,15 @@ describe.each(backends)('money on %s', (backend) => {
       expect(splitTotal(split)).toBe(ride.totalFare + 250);
 
       let receipt = await expectOk<Receipt>(await get(`/api/rides/${ride.id}/receipt`, person));
-      expect(receipt).toMatchObject({ totalFare: ride.totalFare, tip: 250, paid: ride.totalFare + 250, refunded: 0, escrow: 'held', split, paymentMethod: { brand: 'visa', lastFour: '4242' } });
+      expect(receipt).toMatchObject({
+        totalFare: ride.totalFare,
+        tip: 250,
+        paid: ride.totalFare + 250,
+        refunded: 0,
+        escrow: 'held',
+        split,
+        paymentMethod: { brand: 'visa', lastFour: '4242' },
+      });
       expect(new Date(receipt.releaseAfter!).getTime()).toBe(new Date(ride.completedAt!).getTime() + 3 * DAY);
       let earnings = await expectOk<DriverEarnings>(await get('/api/drivers/earnings', driver));
       expect(earnings.pending - driverBefore.pending).toBe(ride.subtotal + 250);
@@ -206,7 +259,10 @@ describe.each(backends)('money on %s', (backend) => {
   describe('disputes', () => {
     it('holds the release while open; the licensee refunds part from escrow and the rest is released', async () => {
       const { person, ride } = await completedRide();
-      const opened = await expectOk<Dispute>(await post(`/api/rides/${ride.id}/disputes`, person, { reason: 'wrong_route', description: 'The driver took a much longer way round.' }), 201);
+      const opened = await expectOk<Dispute>(
+        await post(`/api/rides/${ride.id}/disputes`, person, { reason: 'wrong_route', description: 'The driver took a much longer way round.' }),
+        201,
+      );
       expect(opened).toMatchObject({ status: 'open', disputableAmount: ride.totalFare });
       expect((await post(`/api/rides/${ride.id}/disputes`, person, { reason: 'other', description: 'Opening a second one.' })).statusCode).toBe(409);
       expect((await expectOk<Dispute[]>(await get('/api/disputes', licensee))).map((d) => d.id)).toContain(opened.id);
@@ -215,9 +271,15 @@ describe.each(backends)('money on %s', (backend) => {
       await t.app.services.payments.settle();
       expect((await expectOk<Receipt>(await get(`/api/rides/${ride.id}/receipt`, person))).escrow).toBe('disputed');
 
-      const tooMuch = await post(`/api/disputes/${opened.id}/resolve`, licensee, { resolution: 'refund_partial', refundAmount: ride.totalFare + 1, note: 'Too much' });
+      const tooMuch = await post(`/api/disputes/${opened.id}/resolve`, licensee, {
+        resolution: 'refund_partial',
+        refundAmount: ride.totalFare + 1,
+        note: 'Too much',
+      });
       expect(tooMuch.statusCode).toBe(400);
-      const resolved = await expectOk<Dispute>(await post(`/api/disputes/${opened.id}/resolve`, licensee, { resolution: 'refund_partial', refundAmount: 300, note: 'Refunding the detour.' }));
+      const resolved = await expectOk<Dispute>(
+        await post(`/api/disputes/${opened.id}/resolve`, licensee, { resolution: 'refund_partial', refundAmount: 300, note: 'Refunding the detour.' }),
+      );
       expect(resolved).toMatchObject({ status: 'resolved', resolution: 'refund_partial', refundAmount: 300, resolutionNote: 'Refunding the detour.' });
       expect((await post(`/api/disputes/${opened.id}/resolve`, licensee, { resolution: 'release', note: 'again' })).statusCode).toBe(409);
 
@@ -234,11 +296,18 @@ describe.each(backends)('money on %s', (backend) => {
       const { person, ride } = await completedRide();
       advance(3 * DAY + 1000);
       await t.app.services.payments.settle();
-      const opened = await expectOk<Dispute>(await post(`/api/rides/${ride.id}/disputes`, person, { reason: 'overcharged', description: 'Charged for a trip I did not finish.' }), 201);
+      const opened = await expectOk<Dispute>(
+        await post(`/api/rides/${ride.id}/disputes`, person, { reason: 'overcharged', description: 'Charged for a trip I did not finish.' }),
+        201,
+      );
       await expectOk(await post(`/api/disputes/${opened.id}/resolve`, licensee, { resolution: 'refund_full', note: 'Full refund.' }));
       const after = await expectOk<DriverEarnings>(await get('/api/drivers/earnings', driver));
       expect(after.released).toBe(before.released);
-      expect(await query(`select kind from ledger_transactions where ride_id = '${ride.id}' order by kind`)).toEqual([{ kind: 'capture' }, { kind: 'clawback' }, { kind: 'release' }]);
+      expect(await query(`select kind from ledger_transactions where ride_id = '${ride.id}' order by kind`)).toEqual([
+        { kind: 'capture' },
+        { kind: 'clawback' },
+        { kind: 'release' },
+      ]);
       expect((await expectOk<Receipt>(await get(`/api/rides/${ride.id}/receipt`, person))).escrow).toBe('refunded');
       await ledgerInvariants(t.database.db);
     });
@@ -247,7 +316,10 @@ describe.each(backends)('money on %s', (backend) => {
       const { person, ride } = await completedRide();
       const stranger = await rider(t.app);
       expect((await post(`/api/rides/${ride.id}/disputes`, stranger, { reason: 'other', description: 'Not my ride at all.' })).statusCode).toBe(404);
-      const opened = await expectOk<Dispute>(await post(`/api/rides/${ride.id}/disputes`, person, { reason: 'other', description: 'Something went wrong.' }), 201);
+      const opened = await expectOk<Dispute>(
+        await post(`/api/rides/${ride.id}/disputes`, person, { reason: 'other', description: 'Something went wrong.' }),
+        201,
+      );
       const other = await approvedLicensee(t.app, admin, ['11215'], 'Park Slope');
       expect((await post(`/api/disputes/${opened.id}/resolve`, other, { resolution: 'release', note: 'Not mine' })).statusCode).toBe(404);
       expect(await expectOk<Dispute[]>(await get('/api/disputes', other))).toEqual([]);
@@ -270,7 +342,10 @@ describe.each(backends)('money on %s', (backend) => {
       await expect(t.database.db.execute(sql`truncate ledger_entries cascade`)).rejects.toThrow();
       await expect(
         t.database.db.transaction(async (tx) => {
-          const [row] = await rows<{ id: string }>(tx, sql`insert into ledger_transactions (idempotency_key, kind, posted_at) values ('unbalanced', 'capture', now()) returning id`);
+          const [row] = await rows<{ id: string }>(
+            tx,
+            sql`insert into ledger_transactions (idempotency_key, kind, posted_at) values ('unbalanced', 'capture', now()) returning id`,
+          );
           await tx.execute(sql`insert into ledger_entries (transaction_id, account_id, amount) values (${row!.id}, 'escrow', 100)`);
         }),
       ).rejects.toThrow();

@@ -54,7 +54,9 @@ describe('StripeProvider.tokenize', () => {
   });
 
   it("maps Stripe's brands to the marketplace's (anything else is 'card')", async () => {
-    const brands = await Promise.all(['5555555555554444', '378282246310005', '6011111111111117', '3566002020360505'].map((number) => stripe.tokenize(card(number))));
+    const brands = await Promise.all(
+      ['5555555555554444', '378282246310005', '6011111111111117', '3566002020360505'].map((number) => stripe.tokenize(card(number))),
+    );
     expect(brands.map(({ brand, lastFour }) => `${brand} ${lastFour}`)).toEqual(['mastercard 4444', 'amex 0005', 'discover 1117', 'card 0505']);
   });
 
@@ -95,7 +97,12 @@ describe('StripeProvider.authorize and capture (the escrow hold)', () => {
       description: 'Ride 1 fare',
     });
     expect(stub.requests).toEqual([
-      { path: '/v1/payment_intents', body: expect.any(String), contentType: 'application/x-www-form-urlencoded', idempotencyKey: expect.stringContaining('ride-1-fare') },
+      {
+        path: '/v1/payment_intents',
+        body: expect.any(String),
+        contentType: 'application/x-www-form-urlencoded',
+        idempotencyKey: expect.stringContaining('ride-1-fare'),
+      },
     ]);
   });
 
@@ -162,7 +169,14 @@ describe('StripeProvider.charge and refund', () => {
   it('charge captures at once', async () => {
     const { token } = await stripe.tokenize(card(VISA));
     const { id } = await stripe.charge({ token, amount: 500, idempotencyKey: key(), description: 'Tip' });
-    expect(intent(id)).toMatchObject({ status: 'succeeded', capture_method: 'automatic', amount: 500, amount_received: 500, off_session: true, description: 'Tip' });
+    expect(intent(id)).toMatchObject({
+      status: 'succeeded',
+      capture_method: 'automatic',
+      amount: 500,
+      amount_received: 500,
+      off_session: true,
+      description: 'Tip',
+    });
   });
 
   it('partial refunds add up, a repeated key refunds once, and refunding more than is left is refused', async () => {

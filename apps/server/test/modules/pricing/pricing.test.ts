@@ -9,7 +9,14 @@ import { api, approvedLicensee, expectOk, goOnline, onlineDriver, PENN_STATION, 
 
 const DAY = 86_400_000;
 const BASE = new Date('2026-11-02T12:00:00Z');
-type TerritoryPricing = { territoryId: string; territoryName: string; refreshSeconds: number; rateAdjustmentPercent: number; pendingAdjustment: RateAdjustmentProposalView | null; zones: PricingZone[] };
+type TerritoryPricing = {
+  territoryId: string;
+  territoryName: string;
+  refreshSeconds: number;
+  rateAdjustmentPercent: number;
+  pendingAdjustment: RateAdjustmentProposalView | null;
+  zones: PricingZone[];
+};
 type Licensee = Person & { territoryId: string };
 
 describe.each(backends)('pricing zones and rate adjustments on %s', (backend) => {
@@ -56,7 +63,17 @@ describe.each(backends)('pricing zones and rate adjustments on %s', (backend) =>
     expect(pricing.territoryName).toBe('Midtown');
     expect(pricing.zones.map((z) => z.zoneId)).toEqual(['10001', '10018', '10036']);
     for (const zone of pricing.zones) {
-      expect(zone).toMatchObject({ tier: 2, baseFare: 250, perMile: 150, perMinute: 20, currentMultiplier: 1, demandLevel: 'Low', activeDrivers: 0, rateAdjustmentPercent: 0, pendingAdjustment: null });
+      expect(zone).toMatchObject({
+        tier: 2,
+        baseFare: 250,
+        perMile: 150,
+        perMinute: 20,
+        currentMultiplier: 1,
+        demandLevel: 'Low',
+        activeDrivers: 0,
+        rateAdjustmentPercent: 0,
+        pendingAdjustment: null,
+      });
     }
     // Riders find it by a zip code as well; an unknown zip code is 404, no query at all 400.
     expect((await zonesOf(riderA, 'zip=10018')).territoryId).toBe(midtown.territoryId);
@@ -80,7 +97,17 @@ describe.each(backends)('pricing zones and rate adjustments on %s', (backend) =>
     // One open request (a ride waiting for a driver, picked up in the zone): 1/3 per idle driver.
     const riders = [await rider(t.app), await rider(t.app), await rider(t.app), await rider(t.app)];
     const fare = priceColumns(quoteFare({ distanceMiles: 1, durationMinutes: 5 }));
-    const trip = { territoryId: midtown.territoryId, pickupAddress: here.address, pickupLat: here.lat, pickupLng: here.lng, pickupZip: zip, dropoffAddress: PENN_STATION.address, dropoffLat: PENN_STATION.lat, dropoffLng: PENN_STATION.lng, ...fare };
+    const trip = {
+      territoryId: midtown.territoryId,
+      pickupAddress: here.address,
+      pickupLat: here.lat,
+      pickupLng: here.lng,
+      pickupZip: zip,
+      dropoffAddress: PENN_STATION.address,
+      dropoffLat: PENN_STATION.lat,
+      dropoffLng: PENN_STATION.lng,
+      ...fare,
+    };
     await t.database.db.insert(rides).values({ ...trip, riderId: riders[0]!.id, status: 'requested', requestedAt: clock });
     await t.app.services.pricing.refreshZones();
     zone = (await zonesOf(riderA, 'zip=10018')).zones.find((z) => z.zoneId === zip)!;
@@ -88,7 +115,9 @@ describe.each(backends)('pricing zones and rate adjustments on %s', (backend) =>
     expect(zone).toMatchObject({ currentMultiplier: 0.97, demandLevel: 'Low', activeDrivers: 3 });
 
     // A driver busy on an accepted ride is not idle; two more requests: 3 per 2 idle drivers, full rate, High.
-    await t.database.db.insert(rides).values({ ...trip, riderId: riders[1]!.id, driverId: drivers[0]!.id, status: 'accepted', requestedAt: clock, fareHeldAt: clock, acceptedAt: clock });
+    await t.database.db
+      .insert(rides)
+      .values({ ...trip, riderId: riders[1]!.id, driverId: drivers[0]!.id, status: 'accepted', requestedAt: clock, fareHeldAt: clock, acceptedAt: clock });
     await t.database.db.insert(rides).values({ ...trip, riderId: riders[2]!.id, status: 'requested', requestedAt: clock });
     await t.database.db.insert(rides).values({ ...trip, riderId: riders[3]!.id, status: 'requested', requestedAt: clock });
     // Two instances refreshing at once: one writes, or both in turn; either way the same figures.
@@ -147,13 +176,27 @@ describe.each(backends)('pricing zones and rate adjustments on %s', (backend) =>
     const before = await quote(riderA, from, to);
     expect(before).toMatchObject({ zoneTier: 2, zoneMultiplier: 1, rateAdjustmentPercent: 0, rateNotice: null, ...handPriced(before, 1) });
 
-    const proposal = await expectOk<RateAdjustmentProposalView>(await propose(licensee, { territoryId: licensee.territoryId, percent: 5, justification, communityInput: 'Town hall, 40 riders' }), 201);
-    expect(proposal).toMatchObject({ percent: 5, status: 'scheduled', announcedAt: BASE.toISOString(), effectiveAt: new Date(BASE.getTime() + 7 * DAY).toISOString(), withdrawnAt: null, communityInput: 'Town hall, 40 riders' });
+    const proposal = await expectOk<RateAdjustmentProposalView>(
+      await propose(licensee, { territoryId: licensee.territoryId, percent: 5, justification, communityInput: 'Town hall, 40 riders' }),
+      201,
+    );
+    expect(proposal).toMatchObject({
+      percent: 5,
+      status: 'scheduled',
+      announcedAt: BASE.toISOString(),
+      effectiveAt: new Date(BASE.getTime() + 7 * DAY).toISOString(),
+      withdrawnAt: null,
+      communityInput: 'Town hall, 40 riders',
+    });
 
     // During the notice: same price, and the quote carries the notice.
     clock = new Date(BASE.getTime() + 7 * DAY - 1);
     const during = await quote(riderA, from, to);
-    expect(during).toMatchObject({ rateAdjustmentPercent: 0, subtotal: before.subtotal, rateNotice: { percent: 5, effectiveAt: proposal.effectiveAt, justification } });
+    expect(during).toMatchObject({
+      rateAdjustmentPercent: 0,
+      subtotal: before.subtotal,
+      rateNotice: { percent: 5, effectiveAt: proposal.effectiveAt, justification },
+    });
     const pricing = await zonesOf(riderA, 'zip=10009');
     expect(pricing.pendingAdjustment).toMatchObject({ id: proposal.id, percent: 5 });
     expect(pricing.zones[0]).toMatchObject({ baseFare: 250, rateAdjustmentPercent: 0 });
@@ -164,8 +207,16 @@ describe.each(backends)('pricing zones and rate adjustments on %s', (backend) =>
     expect(after).toMatchObject({ rateAdjustmentPercent: 5, zoneMultiplier: 1, rateNotice: null, ...handPriced(after, 1.05) });
     expect(after.baseFare).toBe(263);
     expect(after.subtotal).toBeGreaterThan(before.subtotal);
-    expect((await zonesOf(riderA, 'zip=10003')).zones[0]).toMatchObject({ baseFare: 263, perMile: 158, perMinute: 21, rateAdjustmentPercent: 5, pendingAdjustment: null });
-    const list = await expectOk<RateAdjustmentProposalView[]>(await api.get(t.app, `/api/licensee/rate-adjustments?territoryId=${licensee.territoryId}`, licensee));
+    expect((await zonesOf(riderA, 'zip=10003')).zones[0]).toMatchObject({
+      baseFare: 263,
+      perMile: 158,
+      perMinute: 21,
+      rateAdjustmentPercent: 5,
+      pendingAdjustment: null,
+    });
+    const list = await expectOk<RateAdjustmentProposalView[]>(
+      await api.get(t.app, `/api/licensee/rate-adjustments?territoryId=${licensee.territoryId}`, licensee),
+    );
     expect(list.map((p) => p.status)).toEqual(['in_effect']);
 
     // Booking without a quote prices the same way, and records how.
@@ -184,7 +235,10 @@ describe.each(backends)('pricing zones and rate adjustments on %s', (backend) =>
   it('withdraws a proposal during its notice: it never applies', async () => {
     const licensee = await freshTerritory(['10002'], 'Lower East Side');
     const from = centroid('10002');
-    const proposal = await expectOk<RateAdjustmentProposalView>(await propose(licensee, { territoryId: licensee.territoryId, percent: -4.5, justification }), 201);
+    const proposal = await expectOk<RateAdjustmentProposalView>(
+      await propose(licensee, { territoryId: licensee.territoryId, percent: -4.5, justification }),
+      201,
+    );
     clock = new Date(BASE.getTime() + 3 * DAY);
     const withdrawn = await expectOk<RateAdjustmentProposalView>(await api.post(t.app, `/api/licensee/rate-adjustments/${proposal.id}/withdraw`, licensee));
     expect(withdrawn).toMatchObject({ status: 'withdrawn', withdrawnAt: clock.toISOString() });
@@ -209,7 +263,9 @@ describe.each(backends)('pricing zones and rate adjustments on %s', (backend) =>
     clock = new Date(BASE.getTime() + 8 * DAY);
     const later = await quote(riderA, from, PENN_STATION);
     expect(later).toMatchObject({ rateAdjustmentPercent: -2, rateNotice: null, ...handPriced(later, 0.98) });
-    const list = await expectOk<RateAdjustmentProposalView[]>(await api.get(t.app, `/api/licensee/rate-adjustments?territoryId=${licensee.territoryId}`, licensee));
+    const list = await expectOk<RateAdjustmentProposalView[]>(
+      await api.get(t.app, `/api/licensee/rate-adjustments?territoryId=${licensee.territoryId}`, licensee),
+    );
     expect(list.map((p) => [p.id, p.status])).toEqual([
       [second.id, 'in_effect'],
       [first.id, 'superseded'],

@@ -32,7 +32,9 @@ async function closedWithin(socket: TestSocket, ms: number): Promise<{ code: num
 async function personWithTwoSessions(app: AppInstance): Promise<{ id: string; first: Person; second: Person }> {
   const payload = customerPayload();
   const registered = await register(app, payload);
-  const login = await expectOk<{ token: string }>(await app.inject({ method: 'POST', url: '/api/login', payload: { email: payload.email, password: payload.password } }));
+  const login = await expectOk<{ token: string }>(
+    await app.inject({ method: 'POST', url: '/api/login', payload: { email: payload.email, password: payload.password } }),
+  );
   return { id: registered.user.id, first: { id: registered.user.id, token: registered.token }, second: { id: registered.user.id, token: login.token } };
 }
 
@@ -154,43 +156,47 @@ describe.each(backends)('realtime sessions on %s', (backend) => {
     expect(socket.unread('pong').length).toBeLessThan(100);
   });
 
-  it('leaves no subscription behind after 1,000 sockets that each send auth twice and close, and still ends the driver’s online session', { timeout: 120_000 }, async () => {
-    const hub = t.app.services.hub;
-    const driver = await onlineDriver(t.app, admin, HERALD_SQUARE);
-    const person = await rider(t.app);
-    await vi.waitFor(() => expect(hub.subscriptionCount()).toBe(0));
-    const authentications = countPendingAuthentications(t.app);
+  it(
+    'leaves no subscription behind after 1,000 sockets that each send auth twice and close, and still ends the driver’s online session',
+    { timeout: 120_000 },
+    async () => {
+      const hub = t.app.services.hub;
+      const driver = await onlineDriver(t.app, admin, HERALD_SQUARE);
+      const person = await rider(t.app);
+      await vi.waitFor(() => expect(hub.subscriptionCount()).toBe(0));
+      const authentications = countPendingAuthentications(t.app);
 
-    for (let batch = 0; batch < 10; batch += 1) {
-      await Promise.all(
-        Array.from({ length: 100 }, async (_, index) => {
-          const n = batch * 100 + index;
-          const socket = await TestSocket.open(url);
-          const token = n % 2 === 0 ? driver.token : person.token;
-          socket.send({ type: 'auth', token });
-          socket.send({ type: 'auth', token });
-          // Half close while their tokens are still being checked, half once authenticated.
-          if (n % 4 >= 2) await socket.next('auth_ok');
-          await socket.close();
-        }),
+      for (let batch = 0; batch < 10; batch += 1) {
+        await Promise.all(
+          Array.from({ length: 100 }, async (_, index) => {
+            const n = batch * 100 + index;
+            const socket = await TestSocket.open(url);
+            const token = n % 2 === 0 ? driver.token : person.token;
+            socket.send({ type: 'auth', token });
+            socket.send({ type: 'auth', token });
+            // Half close while their tokens are still being checked, half once authenticated.
+            if (n % 4 >= 2) await socket.next('auth_ok');
+            await socket.close();
+          }),
+        );
+      }
+
+      await vi.waitFor(() => expect(authentications.pending()).toBe(0), { timeout: 20_000 });
+      // What follows a finished token check (subscribing or not) runs within a few event-loop turns.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await vi.waitFor(() => expect(hub.subscriptionCount()).toBe(0), { timeout: 5000 });
+      expect(hub.isConnected(driver.id)).toBe(false);
+      expect(hub.isConnected(person.id)).toBe(false);
+      await vi.waitFor(
+        async () => {
+          const sessions = await t.database.db.select().from(driverOnlineSessions).where(eq(driverOnlineSessions.driverId, driver.id));
+          expect(sessions.length).toBeGreaterThan(0);
+          expect(sessions.filter((session) => session.endedAt === null)).toEqual([]);
+        },
+        { timeout: 10_000 },
       );
-    }
-
-    await vi.waitFor(() => expect(authentications.pending()).toBe(0), { timeout: 20_000 });
-    // What follows a finished token check (subscribing or not) runs within a few event-loop turns.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    await vi.waitFor(() => expect(hub.subscriptionCount()).toBe(0), { timeout: 5000 });
-    expect(hub.isConnected(driver.id)).toBe(false);
-    expect(hub.isConnected(person.id)).toBe(false);
-    await vi.waitFor(
-      async () => {
-        const sessions = await t.database.db.select().from(driverOnlineSessions).where(eq(driverOnlineSessions.driverId, driver.id));
-        expect(sessions.length).toBeGreaterThan(0);
-        expect(sessions.filter((session) => session.endedAt === null)).toEqual([]);
-      },
-      { timeout: 10_000 },
-    );
-  });
+    },
+  );
 
   // Last: it moves the clock a month on (every other test registers its people at the clock of its time).
   it('closes a socket once its session expires, and keeps the one of a session still valid', async () => {

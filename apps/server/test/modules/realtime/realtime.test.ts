@@ -4,7 +4,20 @@ import { CLOSE_UNAUTHENTICATED } from '../../../src/modules/realtime/routes';
 import { customerPayload, register } from '../../support/fixtures';
 import { connectAs, listen, TestSocket } from '../../support/realtime';
 import { backends, createTestApp, type TestApp } from '../../support/test-app';
-import { api, approvedLicensee, book, expectOk, HERALD_SQUARE, onlineDriver, PENN_STATION, registeredDriver, rider, signInAdmin, TIMES_SQUARE, type Person } from '../../support/world';
+import {
+  api,
+  approvedLicensee,
+  book,
+  expectOk,
+  HERALD_SQUARE,
+  onlineDriver,
+  PENN_STATION,
+  registeredDriver,
+  rider,
+  signInAdmin,
+  TIMES_SQUARE,
+  type Person,
+} from '../../support/world';
 
 describe.each(backends)('the realtime channel on %s', (backend) => {
   let t: TestApp;
@@ -139,7 +152,10 @@ describe.each(backends)('the realtime channel on %s', (backend) => {
     expect((await riderSocket.next('ride_started')).ride).toMatchObject({ id: ride.id, status: 'in_progress', startedAt: clock.toISOString() });
     advance(2000);
     driverSocket.send({ type: 'location_update', location: TIMES_SQUARE });
-    expect(await riderSocket.next('driver_location')).toMatchObject({ location: { lat: TIMES_SQUARE.lat, lng: TIMES_SQUARE.lng }, etaMinutes: estimateRoute(TIMES_SQUARE, PENN_STATION).durationMinutes });
+    expect(await riderSocket.next('driver_location')).toMatchObject({
+      location: { lat: TIMES_SQUARE.lat, lng: TIMES_SQUARE.lng },
+      etaMinutes: estimateRoute(TIMES_SQUARE, PENN_STATION).durationMinutes,
+    });
 
     advance(120_000);
     await expectOk(await api.post(t.app, `/api/rides/${ride.id}/complete`, driver));

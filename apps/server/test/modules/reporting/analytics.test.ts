@@ -1,9 +1,32 @@
-import { communityHealth, quoteFare, splitFare, type DriverEarningsDaily, type LicenseeAnalytics, type PlatformAnalytics, type PlatformStats, type Ride } from '@coride/domain';
+import {
+  communityHealth,
+  quoteFare,
+  splitFare,
+  type DriverEarningsDaily,
+  type LicenseeAnalytics,
+  type PlatformAnalytics,
+  type PlatformStats,
+  type Ride,
+} from '@coride/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rideOffers, rides } from '../../../src/db/schema';
 import { priceColumns } from '../../../src/modules/rides/repository';
 import { backends, createTestApp, type TestApp } from '../../support/test-app';
-import { api, approvedLicensee, book, expectOk, HERALD_SQUARE, MIDTOWN_ZIPS, onlineDriver, PENN_STATION, registeredDriver, rider, signInAdmin, TIMES_SQUARE, type Person } from '../../support/world';
+import {
+  api,
+  approvedLicensee,
+  book,
+  expectOk,
+  HERALD_SQUARE,
+  MIDTOWN_ZIPS,
+  onlineDriver,
+  PENN_STATION,
+  registeredDriver,
+  rider,
+  signInAdmin,
+  TIMES_SQUARE,
+  type Person,
+} from '../../support/world';
 
 const DAY = 86_400_000;
 
@@ -51,7 +74,16 @@ describe.each(backends)('analytics on %s', (backend) => {
         cancelledBy: completed ? null : 'system',
       })
       .returning();
-    await t.database.db.insert(rideOffers).values({ rideId: ride!.id, driverId: driver.id, round: 0, status: plan.offer, distanceMiles: 0.5, offeredAt: at, expiresAt: at, respondedAt: new Date(at.getTime() + 5000) });
+    await t.database.db.insert(rideOffers).values({
+      rideId: ride!.id,
+      driverId: driver.id,
+      round: 0,
+      status: plan.offer,
+      distanceMiles: 0.5,
+      offeredAt: at,
+      expiresAt: at,
+      respondedAt: new Date(at.getTime() + 5000),
+    });
   }
 
   async function realRide(tip: number): Promise<Ride> {
@@ -108,7 +140,11 @@ describe.each(backends)('analytics on %s', (backend) => {
     expect(figures.rides).toEqual({ month: 5, previousMonth: 5, total: 10, growthPercent: 0 });
     expect(figures.revenue).toMatchObject({ month: revenueNovember, previousMonth: 5 * inserted.totalFare, total: revenueNovember + 5 * inserted.totalFare });
     expect(figures.revenue.byDay).toHaveLength(30);
-    expect(figures.revenue.byDay.find((d) => d.day === '2026-11-20')).toEqual({ day: '2026-11-20', revenue: real[0]!.totalFare + real[1]!.totalFare, rides: 2 });
+    expect(figures.revenue.byDay.find((d) => d.day === '2026-11-20')).toEqual({
+      day: '2026-11-20',
+      revenue: real[0]!.totalFare + real[1]!.totalFare,
+      rides: 2,
+    });
     expect(figures.revenue.byDay.find((d) => d.day === '2026-11-02')).toEqual({ day: '2026-11-02', revenue: 3 * inserted.totalFare, rides: 3 });
     expect(figures.revenue.byDay.reduce((sum, d) => sum + d.revenue, 0)).toBe(revenueNovember);
     expect(figures.commission).toEqual({ month: 0, total: 0, pending: commission });
@@ -121,8 +157,22 @@ describe.each(backends)('analytics on %s', (backend) => {
     expect(figures.insights.map((i) => i.kind)).not.toContain('commissionInEscrow');
     const driver = figures.drivers.find((d) => d.driverId === driverA.id)!;
     expect(driver.monthEarnings).toBe(real.reduce((sum, ride) => sum + splitFare(ride, ride.tip).driver, 0));
-    expect(driver).toMatchObject({ totalRides: 9, monthRides: 5, tier: 'Probationary', status: 'probation', nextTier: 'Bronze', ridesNeeded: 11, storedTier: null });
-    expect(figures.drivers.find((d) => d.driverId === driverB.id)).toMatchObject({ totalRides: 1, monthRides: 0, monthEarnings: 0, status: 'inactive', rating: 4 });
+    expect(driver).toMatchObject({
+      totalRides: 9,
+      monthRides: 5,
+      tier: 'Probationary',
+      status: 'probation',
+      nextTier: 'Bronze',
+      ridesNeeded: 11,
+      storedTier: null,
+    });
+    expect(figures.drivers.find((d) => d.driverId === driverB.id)).toMatchObject({
+      totalRides: 1,
+      monthRides: 0,
+      monthEarnings: 0,
+      status: 'inactive',
+      rating: 4,
+    });
   });
 
   it('computes acceptance, the health score with its colour, and retention from the scripted rides', async () => {
@@ -159,7 +209,11 @@ describe.each(backends)('analytics on %s', (backend) => {
     expect((await api.get(t.app, '/api/licensee/analytics?territoryId=nope', licensee)).statusCode).toBe(400);
     expect((await analytics(licensee, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     const empty = await expectOk<LicenseeAnalytics>(await analytics(other, other.territoryId));
-    expect(empty).toMatchObject({ rides: { month: 0, previousMonth: 0, total: 0, growthPercent: null }, commission: { month: 0, total: 0, pending: 0 }, drivers: [] });
+    expect(empty).toMatchObject({
+      rides: { month: 0, previousMonth: 0, total: 0, growthPercent: null },
+      commission: { month: 0, total: 0, pending: 0 },
+      drivers: [],
+    });
     expect(empty.health).toMatchObject({ communityHealthScore: 100, colour: 'green' });
     expect(empty.insights).toEqual([{ kind: 'steady', tone: 'neutral', values: {} }]);
   });

@@ -42,14 +42,21 @@ describe.each(backends)('the retention sweep on %s', (backend) => {
     const result = await retention().sweep();
     expect(result.skipped).toBe(false);
     expect(result.deleted.sessions).toBe(2);
-    const left = await ids(t.database.db.select({ id: sessions.id }).from(sessions).where(inArray(sessions.id, [...old, ...recent])));
+    const left = await ids(
+      t.database.db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(inArray(sessions.id, [...old, ...recent])),
+    );
     expect(left).toEqual([...recent].sort());
     // The rider's own sign-in (live) still works.
     expect((await api.get(t.app, '/api/users/me', person)).statusCode).toBe(200);
   });
 
   it('deletes quotes expired more than a day ago, and a ride booked from one keeps its price', async () => {
-    const quote = await expectOk<QuoteResponse>(await api.post(t.app, '/api/rides/quote', person, { pickupLocation: TIMES_SQUARE, dropoffLocation: PENN_STATION }));
+    const quote = await expectOk<QuoteResponse>(
+      await api.post(t.app, '/api/rides/quote', person, { pickupLocation: TIMES_SQUARE, dropoffLocation: PENN_STATION }),
+    );
     const booked = await expectOk<Ride>(
       await api.post(t.app, '/api/rides', person, { pickupLocation: TIMES_SQUARE, dropoffLocation: PENN_STATION, quoteId: quote.quoteId }),
       201,
@@ -69,7 +76,12 @@ describe.each(backends)('the retention sweep on %s', (backend) => {
     const stale = await unused(new Date(clock.getTime() - 2 * DAY));
     const fresh = await unused(new Date(clock.getTime() - HOUR));
     expect((await retention().sweep()).deleted.ride_quotes).toBe(2);
-    const left = await ids(t.database.db.select({ id: rideQuotes.id }).from(rideQuotes).where(inArray(rideQuotes.id, [quote.quoteId, stale, fresh])));
+    const left = await ids(
+      t.database.db
+        .select({ id: rideQuotes.id })
+        .from(rideQuotes)
+        .where(inArray(rideQuotes.id, [quote.quoteId, stale, fresh])),
+    );
     expect(left).toEqual([fresh]);
     // The ride never read its quote again: its price lives in its own columns.
     const ride = await expectOk<Ride>(await api.get(t.app, `/api/rides/${booked.id}`, person));
@@ -95,7 +107,12 @@ describe.each(backends)('the retention sweep on %s', (backend) => {
     const kept = [await submission('rejected', 89), await submission('accepted', 180), await submission('pending', null)];
 
     expect((await retention().sweep()).deleted.community_submissions).toBe(1);
-    const left = await ids(t.database.db.select({ id: communitySubmissions.id }).from(communitySubmissions).where(inArray(communitySubmissions.id, [oldRejected, ...kept])));
+    const left = await ids(
+      t.database.db
+        .select({ id: communitySubmissions.id })
+        .from(communitySubmissions)
+        .where(inArray(communitySubmissions.id, [oldRejected, ...kept])),
+    );
     expect(left).toEqual([...kept].sort());
   });
 

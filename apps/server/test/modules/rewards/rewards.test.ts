@@ -6,7 +6,23 @@ import { expireOffers, ridesAwaitingDispatch } from '../../../src/modules/rides/
 import { customerPayload, register } from '../../support/fixtures';
 import { ledgerInvariants, rows } from '../../support/ledger';
 import { backends, createTestApp, type TestApp } from '../../support/test-app';
-import { api, approvedLicensee, book, expectOk, goOffline, HERALD_SQUARE, MIDTOWN_ZIPS, offset, onlineDriver, PENN_STATION, rider, signInAdmin, TEST_CARD, TIMES_SQUARE, type Person } from '../../support/world';
+import {
+  api,
+  approvedLicensee,
+  book,
+  expectOk,
+  goOffline,
+  HERALD_SQUARE,
+  MIDTOWN_ZIPS,
+  offset,
+  onlineDriver,
+  PENN_STATION,
+  rider,
+  signInAdmin,
+  TEST_CARD,
+  TIMES_SQUARE,
+  type Person,
+} from '../../support/world';
 
 const DAY = 86_400_000;
 /** A long trip: its fare is well above a $5 credit. */
@@ -91,14 +107,22 @@ describe.each(backends)('rider rewards on %s', (backend) => {
   describe('community submissions', () => {
     it('an accepted route suggestion earns 10; a rejected safety report earns nothing; reviews happen once', async () => {
       const { person } = await completedRide();
-      const suggestion = await expectOk<Submission>(await post('/api/community/submissions', person, { kind: 'route_suggestion', text: 'Use 9th Ave northbound after 5 pm, it is faster.' }), 201);
+      const suggestion = await expectOk<Submission>(
+        await post('/api/community/submissions', person, { kind: 'route_suggestion', text: 'Use 9th Ave northbound after 5 pm, it is faster.' }),
+        201,
+      );
       expect(suggestion).toMatchObject({ status: 'pending', territoryId: licensee.territoryId, points: 10, authorRole: 'customer' });
-      const report = await expectOk<Submission>(await post('/api/community/submissions', person, { kind: 'safety_report', text: 'Pickup spot at the corner is dark at night.' }), 201);
+      const report = await expectOk<Submission>(
+        await post('/api/community/submissions', person, { kind: 'safety_report', text: 'Pickup spot at the corner is dark at night.' }),
+        201,
+      );
       expect((await rewards(person)).points).toBe(0);
 
       const queue = await expectOk<{ submissions: Submission[] }>(await get('/api/licensee/submissions', licensee));
       expect(queue.submissions.map((s) => s.id)).toEqual(expect.arrayContaining([suggestion.id, report.id]));
-      expect(await expectOk<Submission>(await post(`/api/licensee/submissions/${suggestion.id}/review`, licensee, { decision: 'accepted' }))).toMatchObject({ status: 'accepted' });
+      expect(await expectOk<Submission>(await post(`/api/licensee/submissions/${suggestion.id}/review`, licensee, { decision: 'accepted' }))).toMatchObject({
+        status: 'accepted',
+      });
       expect((await rewards(person)).points).toBe(10);
       expect((await post(`/api/licensee/submissions/${suggestion.id}/review`, licensee, { decision: 'accepted' })).statusCode).toBe(409);
       expect((await post(`/api/licensee/submissions/${suggestion.id}/review`, licensee, { decision: 'rejected' })).statusCode).toBe(409);
@@ -116,19 +140,27 @@ describe.each(backends)('rider rewards on %s', (backend) => {
       const { person } = await completedRide();
       expect((await post('/api/community/submissions', person, { kind: 'community_feedback', text: 'short' })).statusCode).toBe(400);
       expect((await post('/api/community/submissions', person, { kind: 'nonsense', text: 'A long enough text here' })).statusCode).toBe(400);
-      const feedback = await expectOk<Submission>(await post('/api/community/submissions', person, { kind: 'community_feedback', text: 'More drivers near the stadium on game nights.' }), 201);
+      const feedback = await expectOk<Submission>(
+        await post('/api/community/submissions', person, { kind: 'community_feedback', text: 'More drivers near the stadium on game nights.' }),
+        201,
+      );
       const other = await expectOk<{ submissions: Submission[] }>(await get('/api/licensee/submissions', otherLicensee));
       expect(other.submissions.map((s) => s.id)).not.toContain(feedback.id);
       expect((await post(`/api/licensee/submissions/${feedback.id}/review`, otherLicensee, { decision: 'accepted' })).statusCode).toBe(404);
       expect((await post(`/api/licensee/submissions/${feedback.id}/review`, person, { decision: 'accepted' })).statusCode).toBe(403);
-      expect((await expectOk<{ submissions: Submission[] }>(await get('/api/licensee/submissions', admin))).submissions.map((s) => s.id)).toContain(feedback.id);
+      expect((await expectOk<{ submissions: Submission[] }>(await get('/api/licensee/submissions', admin))).submissions.map((s) => s.id)).toContain(
+        feedback.id,
+      );
       expect((await rewards(person)).points).toBe(0);
       await expectOk(await post(`/api/licensee/submissions/${feedback.id}/review`, admin, { decision: 'accepted' }));
       expect((await rewards(person)).points).toBe(8);
     });
 
     it("a driver's accepted submission earns no points (it counts as engagement); drivers have no rewards balance", async () => {
-      const submission = await expectOk<Submission>(await post('/api/community/submissions', driver, { kind: 'route_suggestion', text: 'Avoid 34th St at rush hour, take 33rd.' }), 201);
+      const submission = await expectOk<Submission>(
+        await post('/api/community/submissions', driver, { kind: 'route_suggestion', text: 'Avoid 34th St at rush hour, take 33rd.' }),
+        201,
+      );
       expect(submission).toMatchObject({ authorRole: 'driver', points: 0 });
       await expectOk(await post(`/api/licensee/submissions/${submission.id}/review`, licensee, { decision: 'accepted' }));
       expect(await query(`select * from reward_events where user_id = '${driver.id}'`)).toEqual([]);
@@ -181,7 +213,10 @@ describe.each(backends)('rider rewards on %s', (backend) => {
       expect((await rewards(person)).points).toBe(30);
       expect((await post('/api/rewards/redeem', person, { optionId: 'nope' })).statusCode).toBe(400);
 
-      expect(await expectOk(await post('/api/rewards/redeem', person, { optionId: 'credit_1' }))).toEqual({ balance: 5, effect: { type: 'ride_credit', cents: 100 } });
+      expect(await expectOk(await post('/api/rewards/redeem', person, { optionId: 'credit_1' }))).toEqual({
+        balance: 5,
+        effect: { type: 'ride_credit', cents: 100 },
+      });
       const after = await rewards(person);
       expect(after).toMatchObject({ points: 5, lifetimePoints: 30, rideCreditCents: 100 });
       expect(after.recent[0]).toMatchObject({ action: 'redemption', points: -25 });
@@ -215,9 +250,13 @@ describe.each(backends)('rider rewards on %s', (backend) => {
       expect(ride.totalFare).toBeGreaterThan(500);
       expect(ride.creditApplied).toBe(500);
       const paid = ride.totalFare - 500;
-      const [charge] = await query<{ id: string; amount: number; status: string }>(`select id, amount, status from charges where ride_id = '${ride.id}' and kind = 'fare'`);
+      const [charge] = await query<{ id: string; amount: number; status: string }>(
+        `select id, amount, status from charges where ride_id = '${ride.id}' and kind = 'fare'`,
+      );
       expect(charge).toMatchObject({ amount: paid, status: 'captured' });
-      const held = await query<{ authorized: number; captured: number }>(`select authorized, captured from embedded_payments where id = (select provider_ref from charges where id = '${charge!.id}')`);
+      const held = await query<{ authorized: number; captured: number }>(
+        `select authorized, captured from embedded_payments where id = (select provider_ref from charges where id = '${charge!.id}')`,
+      );
       expect(held).toEqual([{ authorized: paid, captured: paid }]);
       const entries = await query<{ account_id: string; amount: string }>(
         `select e.account_id, e.amount::text from ledger_entries e join ledger_transactions t on t.id = e.transaction_id where t.charge_id = '${charge!.id}' and t.kind = 'capture' order by e.account_id`,
@@ -352,14 +391,24 @@ describe.each(backends)('rider rewards on %s', (backend) => {
       expect(await expectOk(await post('/api/admin/champions/run', admin, { month: '2026-11' }))).toMatchObject({ month: '2026-11', created: false });
 
       const board = await expectOk<ChampionsBoard>(await get('/api/rewards/champions?month=2026-11', top));
-      expect(board.champions[0]).toMatchObject({ rank: 1, points: 5000, title: 'top_contributor', prizeCents: 5000, badge: true, isMe: true, name: expect.stringMatching(/^\S+ [A-Z]\.$/) });
+      expect(board.champions[0]).toMatchObject({
+        rank: 1,
+        points: 5000,
+        title: 'top_contributor',
+        prizeCents: 5000,
+        badge: true,
+        isMe: true,
+        name: expect.stringMatching(/^\S+ [A-Z]\.$/),
+      });
       expect(board.champions[1]).toMatchObject({ rank: 2, points: 4000, title: 'top_5', prizeCents: 2000, isMe: false });
       expect(board.champions.map((c) => c.rank)).toEqual(board.champions.map((_, i) => i + 1));
       expect(board.champions.length).toBeLessThanOrEqual(20);
       // The prize is ride credit, granted exactly once.
       expect((await rewards(top)).rideCreditCents).toBe(creditBefore + 5000);
       expect((await rewards(second)).rideCreditCents).toBe(2000);
-      expect(await query<{ n: number }>(`select count(*)::int as n from reward_credits where source = 'champion' and user_id = '${top.id}'`)).toEqual([{ n: 1 }]);
+      expect(await query<{ n: number }>(`select count(*)::int as n from reward_credits where source = 'champion' and user_id = '${top.id}'`)).toEqual([
+        { n: 1 },
+      ]);
       expect(await expectOk<ChampionsBoard>(await get('/api/rewards/champions', driver))).toMatchObject({ month: '2026-11' });
       expect((await get('/api/rewards/champions?month=2026-13', top)).statusCode).toBe(400);
     });

@@ -12,10 +12,21 @@ const EMBEDDED_DECLINING = '4000000000000002';
 const PROCESSOR_LATENCY_MS = 3000;
 
 type RideRow = { status: string; cancel_reason: string | null; driver_id: string | null; fare_held_at: Date | null };
-const rideOf = async (t: TestApp, riderId: string) => (await rows<RideRow & { id: string }>(t.database.db, sql`select id, status, cancel_reason, driver_id, fare_held_at from rides where rider_id = ${riderId}`))[0];
-const offersOf = (t: TestApp, rideId: string) => rows<{ driver_id: string; offered_at: Date }>(t.database.db, sql`select driver_id, offered_at from ride_offers where ride_id = ${rideId}`);
-const statusOf = async (t: TestApp, rideId: string) => (await rows<{ status: string }>(t.database.db, sql`select status from rides where id = ${rideId}`))[0]!.status;
-const chargeOf = async (t: TestApp, rideId: string) => (await rows<{ status: string; provider_ref: string | null }>(t.database.db, sql`select status, provider_ref from charges where ride_id = ${rideId} and kind = 'fare'`))[0];
+const rideOf = async (t: TestApp, riderId: string) =>
+  (
+    await rows<RideRow & { id: string }>(t.database.db, sql`select id, status, cancel_reason, driver_id, fare_held_at from rides where rider_id = ${riderId}`)
+  )[0];
+const offersOf = (t: TestApp, rideId: string) =>
+  rows<{ driver_id: string; offered_at: Date }>(t.database.db, sql`select driver_id, offered_at from ride_offers where ride_id = ${rideId}`);
+const statusOf = async (t: TestApp, rideId: string) =>
+  (await rows<{ status: string }>(t.database.db, sql`select status from rides where id = ${rideId}`))[0]!.status;
+const chargeOf = async (t: TestApp, rideId: string) =>
+  (
+    await rows<{ status: string; provider_ref: string | null }>(
+      t.database.db,
+      sql`select status, provider_ref from charges where ride_id = ${rideId} and kind = 'fare'`,
+    )
+  )[0];
 
 /**
  * A bot driver that accepts every offer the moment it arrives over its socket: the fastest driver a
@@ -113,9 +124,14 @@ describe.each(backends)('a booking cut short between the ride and its hold (%s)'
   let crashAt: string | undefined;
 
   beforeAll(async () => {
-    t = await createTestApp(backend, {}, () => clock.now, (point) => {
-      if (point === crashAt) throw new Error(`injected crash at ${point}`);
-    });
+    t = await createTestApp(
+      backend,
+      {},
+      () => clock.now,
+      (point) => {
+        if (point === crashAt) throw new Error(`injected crash at ${point}`);
+      },
+    );
     const admin = await signInAdmin(t.app);
     await approvedLicensee(t.app, admin);
     driver = await onlineDriver(t.app, admin, HERALD_SQUARE);
@@ -181,7 +197,9 @@ describe.each(backends)('a booking cut short between the ride and its hold (%s)'
       await expect(t.database.db.execute(sql`update rides set status = ${status}, driver_id = ${driver.id} where id = ${ride.id}`)).rejects.toThrow();
     }
     // Even with an offer forged into the table, accepting it is a conflict, never an assignment.
-    await t.database.db.execute(sql`insert into ride_offers (ride_id, driver_id, round, distance_miles, offered_at, expires_at) values (${ride.id}, ${driver.id}, 1, 0.5, ${clock.now}, ${new Date(clock.now.getTime() + 60_000)})`);
+    await t.database.db.execute(
+      sql`insert into ride_offers (ride_id, driver_id, round, distance_miles, offered_at, expires_at) values (${ride.id}, ${driver.id}, 1, 0.5, ${clock.now}, ${new Date(clock.now.getTime() + 60_000)})`,
+    );
     const accept = await api.post(t.app, `/api/rides/${ride.id}/accept`, driver);
     expect(accept.statusCode).toBe(409);
     const [after] = await rows<{ status: string; driver_id: string | null }>(t.database.db, sql`select status, driver_id from rides where id = ${ride.id}`);

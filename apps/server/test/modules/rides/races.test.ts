@@ -77,7 +77,14 @@ describe.runIf(backends.includes('postgres'))('races on postgres', () => {
     // accept only needs the driver role and a pending, unexpired offer.
     const drivers = await registerDrivers(50);
     await t.database.db.insert(rideOffers).values(
-      drivers.map((d) => ({ rideId: ride.id, driverId: d.id, round: 1, distanceMiles: 0.5, offeredAt: clock, expiresAt: new Date(clock.getTime() + 15_000) })),
+      drivers.map((d) => ({
+        rideId: ride.id,
+        driverId: d.id,
+        round: 1,
+        distanceMiles: 0.5,
+        offeredAt: clock,
+        expiresAt: new Date(clock.getTime() + 15_000),
+      })),
     );
 
     const responses = await Promise.all(drivers.map((d) => api.post(t.app, `/api/rides/${ride.id}/accept`, d)));

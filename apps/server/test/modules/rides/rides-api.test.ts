@@ -207,14 +207,22 @@ describe.each(backends)('the rides API on %s', (backend) => {
 
       // in progress
       await expectOk(await post(`/api/rides/${ride.id}/start`, driver));
-      expectError(await post(`/api/rides/${ride.id}/cancel`, person, { reason: 'Too slow' }), 409, 'CONFLICT', /in progress ride cannot be cancelled by the rider/);
+      expectError(
+        await post(`/api/rides/${ride.id}/cancel`, person, { reason: 'Too slow' }),
+        409,
+        'CONFLICT',
+        /in progress ride cannot be cancelled by the rider/,
+      );
       expectError(await post(`/api/rides/${ride.id}/cancel`, driver), 409, 'CONFLICT');
       expectError(await post(`/api/rides/${ride.id}/start`, driver), 409, 'CONFLICT');
       expect(await status()).toBe('in_progress');
 
       // completed: one rating, one tip
       await expectOk(await post(`/api/rides/${ride.id}/complete`, driver));
-      expect(await expectOk<Ride>(await post(`/api/rides/${ride.id}/rate`, person, { rating: 4, comment: 'Smooth' }))).toMatchObject({ rating: 4, ratingComment: 'Smooth' });
+      expect(await expectOk<Ride>(await post(`/api/rides/${ride.id}/rate`, person, { rating: 4, comment: 'Smooth' }))).toMatchObject({
+        rating: 4,
+        ratingComment: 'Smooth',
+      });
       expectError(await post(`/api/rides/${ride.id}/rate`, person, { rating: 1 }), 409, 'CONFLICT', /already rated/);
       expect((await expectOk<Ride>(await post(`/api/rides/${ride.id}/tip`, person, { amount: 300 }))).tip).toBe(300);
       expectError(await post(`/api/rides/${ride.id}/tip`, person, { amount: 500 }), 409, 'CONFLICT', /already tipped/);
@@ -235,7 +243,13 @@ describe.each(backends)('the rides API on %s', (backend) => {
       expect(await expectOk<Ride>(await post(`/api/rides/${ride.id}/start`, driver))).toMatchObject({ acceptedAt, startedAt, completedAt: null });
       const completedAt = advance(14 * 60_000).toISOString();
       expect(await expectOk<Ride>(await post(`/api/rides/${ride.id}/complete`, driver))).toMatchObject({ status: 'completed', completedAt });
-      expect(await expectOk<Ride>(await get(`/api/rides/${ride.id}`, person))).toMatchObject({ requestedAt, acceptedAt, startedAt, completedAt, cancelledAt: null });
+      expect(await expectOk<Ride>(await get(`/api/rides/${ride.id}`, person))).toMatchObject({
+        requestedAt,
+        acceptedAt,
+        startedAt,
+        completedAt,
+        cancelledAt: null,
+      });
     });
   });
 
@@ -260,10 +274,14 @@ describe.each(backends)('the rides API on %s', (backend) => {
       expect(offers.map((o) => o.status)).toEqual(['withdrawn', 'withdrawn']);
     });
 
-    it("tells the driver when the rider cancels an accepted ride, and frees the driver for the next one", async () => {
+    it('tells the driver when the rider cancels an accepted ride, and frees the driver for the next one', async () => {
       const { person, driver, ride } = await acceptedRide();
       const since = tap.mark();
-      expect(await expectOk<Ride>(await post(`/api/rides/${ride.id}/cancel`, person))).toMatchObject({ status: 'cancelled', cancelReason: 'rider_cancelled', cancelledBy: 'rider' });
+      expect(await expectOk<Ride>(await post(`/api/rides/${ride.id}/cancel`, person))).toMatchObject({
+        status: 'cancelled',
+        cancelReason: 'rider_cancelled',
+        cancelledBy: 'rider',
+      });
       expect(tap.to(driver.id, 'ride_cancelled', since)).toMatchObject([{ reason: 'rider_cancelled', ride: { id: ride.id, status: 'cancelled' } }]);
       expect(await expectOk(await get('/api/rides/active', driver))).toEqual({ ride: null });
 
@@ -274,7 +292,11 @@ describe.each(backends)('the rides API on %s', (backend) => {
     it('tells the rider when the driver cancels an accepted ride', async () => {
       const { person, driver, ride } = await acceptedRide();
       const since = tap.mark();
-      expect(await expectOk<Ride>(await post(`/api/rides/${ride.id}/cancel`, driver, { reason: 'Flat tyre' }))).toMatchObject({ status: 'cancelled', cancelReason: 'Flat tyre', cancelledBy: 'driver' });
+      expect(await expectOk<Ride>(await post(`/api/rides/${ride.id}/cancel`, driver, { reason: 'Flat tyre' }))).toMatchObject({
+        status: 'cancelled',
+        cancelReason: 'Flat tyre',
+        cancelledBy: 'driver',
+      });
       expect(tap.to(person.id, 'ride_cancelled', since)).toMatchObject([{ reason: 'Flat tyre', ride: { id: ride.id } }]);
       expect(await expectOk(await get('/api/rides/active', person))).toEqual({ ride: null });
     });
@@ -358,8 +380,14 @@ describe.each(backends)('the rides API on %s', (backend) => {
     it("lets a rider create, list (newest first), update and delete favourites; another rider's are 404", async () => {
       const owner = await rider(t.app);
       const stranger = await rider(t.app);
-      const home = await expectOk<FavoriteLocation>(await post('/api/favorite-locations', owner, { name: 'Home', address: '350 5th Ave, New York', lat: 40.7484, lng: -73.9857 }), 201);
-      const work = await expectOk<FavoriteLocation>(await post('/api/favorite-locations', owner, { name: 'Work', address: '1 Penn Plaza, New York', lat: 40.7506, lng: -73.9935 }), 201);
+      const home = await expectOk<FavoriteLocation>(
+        await post('/api/favorite-locations', owner, { name: 'Home', address: '350 5th Ave, New York', lat: 40.7484, lng: -73.9857 }),
+        201,
+      );
+      const work = await expectOk<FavoriteLocation>(
+        await post('/api/favorite-locations', owner, { name: 'Work', address: '1 Penn Plaza, New York', lat: 40.7506, lng: -73.9935 }),
+        201,
+      );
       expect(home).toEqual({ id: expect.any(String), name: 'Home', address: '350 5th Ave, New York', lat: 40.7484, lng: -73.9857 });
       expect(await expectOk<FavoriteLocation[]>(await get('/api/favorite-locations', owner))).toEqual([work, home]);
 
@@ -419,9 +447,15 @@ describe.each(backends)('the rides API on %s', (backend) => {
       for (const driver of [pending, approved, nowhere]) expect((await expectOk<DriverMe>(await get('/api/drivers/me', driver))).status).toBe('offline');
 
       // Going online inside a territory places a driver without one in it.
-      expect(await expectOk(await api.patch(t.app, '/api/drivers/status', nowhere, { status: 'online', location: TIMES_SQUARE }))).toEqual({ status: 'online' });
+      expect(await expectOk(await api.patch(t.app, '/api/drivers/status', nowhere, { status: 'online', location: TIMES_SQUARE }))).toEqual({
+        status: 'online',
+      });
       online.push(nowhere);
-      expect(await expectOk<DriverMe>(await get('/api/drivers/me', nowhere))).toMatchObject({ territoryName: 'Midtown', status: 'online', currentLocation: { lat: TIMES_SQUARE.lat, lng: TIMES_SQUARE.lng } });
+      expect(await expectOk<DriverMe>(await get('/api/drivers/me', nowhere))).toMatchObject({
+        territoryName: 'Midtown',
+        status: 'online',
+        currentLocation: { lat: TIMES_SQUARE.lat, lng: TIMES_SQUARE.lng },
+      });
     });
   });
 
@@ -431,19 +465,29 @@ describe.each(backends)('the rides API on %s', (backend) => {
       const midtownDriver = await registeredDriver(t.app, admin, { driveArea: '10018', approve: false });
       const brooklynDriver = await registeredDriver(t.app, admin, { driveArea: coordinates(BROOKLYN_HEIGHTS), approve: false });
 
-      expect((await expectOk<TerritorySummary[]>(await get('/api/licensee/territories', licensee))).map((x) => [x.territoryName, x.zipCodes])).toEqual([['Midtown', [...MIDTOWN_ZIPS].sort()]]);
-      expect(await expectOk<TerritorySummary[]>(await get('/api/licensee/territories', brooklyn))).toMatchObject([{ territoryName: 'Brooklyn Heights', zipCodes: ['11201'], totalRides: 0 }]);
+      expect((await expectOk<TerritorySummary[]>(await get('/api/licensee/territories', licensee))).map((x) => [x.territoryName, x.zipCodes])).toEqual([
+        ['Midtown', [...MIDTOWN_ZIPS].sort()],
+      ]);
+      expect(await expectOk<TerritorySummary[]>(await get('/api/licensee/territories', brooklyn))).toMatchObject([
+        { territoryName: 'Brooklyn Heights', zipCodes: ['11201'], totalRides: 0 },
+      ]);
 
       const midtownDrivers = (await expectOk<LicenseeDriver[]>(await get('/api/licensee/drivers', licensee))).map((d) => d.id);
       expect(midtownDrivers).toContain(midtownDriver.id);
       expect(midtownDrivers).not.toContain(brooklynDriver.id);
-      expect(await expectOk<LicenseeDriver[]>(await get('/api/licensee/drivers', brooklyn))).toMatchObject([{ id: brooklynDriver.id, status: 'inactive', isOnline: false }]);
+      expect(await expectOk<LicenseeDriver[]>(await get('/api/licensee/drivers', brooklyn))).toMatchObject([
+        { id: brooklynDriver.id, status: 'inactive', isOnline: false },
+      ]);
 
       const midtownApplications = (await expectOk<DriverApplication[]>(await get('/api/driver-applications', licensee))).map((a) => a.user.email);
       expect(midtownApplications).toContain(midtownDriver.email);
       expect(midtownApplications).not.toContain(brooklynDriver.email);
       expect((await expectOk<DriverApplication[]>(await get('/api/driver-applications', brooklyn))).map((a) => a.user.email)).toEqual([brooklynDriver.email]);
-      expect(await expectOk<LicenseeMetrics>(await get('/api/licensee/metrics', brooklyn))).toMatchObject({ territories: 1, pendingDriverApplications: 1, totalRides: 0 });
+      expect(await expectOk<LicenseeMetrics>(await get('/api/licensee/metrics', brooklyn))).toMatchObject({
+        territories: 1,
+        pendingDriverApplications: 1,
+        totalRides: 0,
+      });
 
       // Nor can it decide another territory's applications, or see the licensee applications at all.
       expectError(await post(`/api/driver-applications/${midtownDriver.applicationId}/review`, brooklyn, { status: 'approved' }), 404, 'NOT_FOUND');
@@ -463,7 +507,9 @@ describe.each(backends)('the rides API on %s', (backend) => {
       expect((await applications()).find((a) => a.id === application.id)).toMatchObject({ status: 'pending', reviewedAt: null });
       const person = await rider(t.app);
       expectError(await post('/api/rides/quote', person, { pickupLocation: CARNEGIE_HILL, dropoffLocation: TIMES_SQUARE }), 422, 'BUSINESS_RULE');
-      expect(await expectOk(await post(`/api/licensee-applications/${application.id}/review`, admin, { status: 'rejected', notes: 'Zip 10036 is taken' }))).toEqual({ ok: true });
+      expect(
+        await expectOk(await post(`/api/licensee-applications/${application.id}/review`, admin, { status: 'rejected', notes: 'Zip 10036 is taken' })),
+      ).toEqual({ ok: true });
     });
 
     it('lets a licensee approve a driver of its territory, and answers 404 for a driver of another territory', async () => {
@@ -473,7 +519,11 @@ describe.each(backends)('the rides API on %s', (backend) => {
       expectError(await api.patch(t.app, '/api/drivers/status', own, { status: 'online', location: PARK_SLOPE }), 403, 'FORBIDDEN');
 
       expect(await expectOk(await post(`/api/licensee/drivers/${own.id}/approve`, parkSlope))).toEqual({ ok: true });
-      expect(await expectOk<DriverMe>(await get('/api/drivers/me', own))).toMatchObject({ isApproved: true, applicationStatus: 'approved', territoryName: 'Park Slope' });
+      expect(await expectOk<DriverMe>(await get('/api/drivers/me', own))).toMatchObject({
+        isApproved: true,
+        applicationStatus: 'approved',
+        territoryName: 'Park Slope',
+      });
       await expectOk(await api.patch(t.app, '/api/drivers/status', own, { status: 'online', location: PARK_SLOPE }));
       online.push(own);
       expect(await expectOk<LicenseeDriver[]>(await get('/api/licensee/drivers', parkSlope))).toMatchObject([{ id: own.id, status: 'active', isOnline: true }]);

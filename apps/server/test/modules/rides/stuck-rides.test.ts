@@ -3,7 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerInvariants, rows } from '../../support/ledger';
 import { HubTap } from '../../support/realtime';
 import { backends, createTestApp, type TestApp } from '../../support/test-app';
-import { api, approvedLicensee, book, expectOk, HERALD_SQUARE, onlineDriver, registeredDriver, rider, signInAdmin, type Person, type Ride } from '../../support/world';
+import {
+  api,
+  approvedLicensee,
+  book,
+  expectOk,
+  HERALD_SQUARE,
+  onlineDriver,
+  registeredDriver,
+  rider,
+  signInAdmin,
+  type Person,
+  type Ride,
+} from '../../support/world';
 
 /**
  * Contract §4: an admin or the territory's licensee may cancel any active ride (one stuck because its
@@ -41,7 +53,8 @@ describe.each(backends)('admins and licensees cancel stuck rides (%s)', (backend
     return { person, ride };
   }
 
-  const fareStatus = async (rideId: string) => (await rows<{ status: string }>(t.database.db, sql`select status from charges where ride_id = ${rideId} and kind = 'fare'`))[0]!.status;
+  const fareStatus = async (rideId: string) =>
+    (await rows<{ status: string }>(t.database.db, sql`select status from charges where ride_id = ${rideId} and kind = 'fare'`))[0]!.status;
 
   it('lets an admin cancel an in-progress ride: the hold is voided, both are told, both are free again', async () => {
     const { person, ride } = await rideInState('in_progress');
@@ -95,7 +108,7 @@ describe.each(backends)('driver approval by the licensee (%s)', (backend) => {
   });
   afterAll(() => t?.close());
 
-  it("refuses to approve a driver whose application an admin rejected", async () => {
+  it('refuses to approve a driver whose application an admin rejected', async () => {
     const admin = await signInAdmin(t.app);
     const licensee = await approvedLicensee(t.app, admin);
     const driver = await registeredDriver(t.app, admin, { approve: false });

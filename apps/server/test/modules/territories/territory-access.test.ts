@@ -17,9 +17,23 @@ const roles: Role[] = ['admin', 'licenseeA', 'licenseeB', 'driverA', 'driverB', 
 const licenseeOnly = '403 This is only available to licensee accounts';
 const staffOnly = '403 This is only available to licensee or admin accounts';
 /** Licensee-only routes: every other role is refused by its role before any territory is looked at. */
-const forLicensees = (a: string, b: string): Record<Role, string> => ({ admin: licenseeOnly, licenseeA: a, licenseeB: b, driverA: licenseeOnly, driverB: licenseeOnly, customer: licenseeOnly });
+const forLicensees = (a: string, b: string): Record<Role, string> => ({
+  admin: licenseeOnly,
+  licenseeA: a,
+  licenseeB: b,
+  driverA: licenseeOnly,
+  driverB: licenseeOnly,
+  customer: licenseeOnly,
+});
 /** Staff routes: the admin sees `admin`, each licensee `a` / `b`, drivers and customers are refused by role. */
-const forStaff = (admin: string, a: string, b: string, refused: string = staffOnly): Record<Role, string> => ({ admin, licenseeA: a, licenseeB: b, driverA: refused, driverB: refused, customer: refused });
+const forStaff = (admin: string, a: string, b: string, refused: string = staffOnly): Record<Role, string> => ({
+  admin,
+  licenseeA: a,
+  licenseeB: b,
+  driverA: refused,
+  driverB: refused,
+  customer: refused,
+});
 /** One territory `key` read by id: its own licensee (and the admin) sees it, the other licensee gets `miss`. */
 const ownOnly = (key: 'A' | 'B', hit: string, miss: string) => [key === 'A' ? hit : miss, key === 'B' ? hit : miss] as const;
 
@@ -73,7 +87,10 @@ describe.each(backends)('territory scope on %s', (backend) => {
     people.driverB = await registeredDriver(t.app, people.admin, { driveArea: '10013' });
     owner.set(people.driverA.id, 'A').set(people.driverB.id, 'B');
     people.customer = await rider(t.app);
-    for (const [key, zip] of [['A', '10036'], ['B', '10013']] as const) {
+    for (const [key, zip] of [
+      ['A', '10036'],
+      ['B', '10013'],
+    ] as const) {
       const pending = await registeredDriver(t.app, people.admin, { driveArea: zip, approve: false });
       owner.set(pending.applicationId, key);
     }
@@ -88,7 +105,10 @@ describe.each(backends)('territory scope on %s', (backend) => {
         .returning();
       dispute[key] = d!.id;
       owner.set(d!.id, key);
-      const [conversation] = await t.database.db.insert(assistantConversations).values({ userId: people.customer.id, language: 'en', createdAt: clock, updatedAt: clock }).returning();
+      const [conversation] = await t.database.db
+        .insert(assistantConversations)
+        .values({ userId: people.customer.id, language: 'en', createdAt: clock, updatedAt: clock })
+        .returning();
       const [ticket] = await t.database.db
         .insert(supportTickets)
         .values({ conversationId: conversation!.id, userId: people.customer.id, territoryId: territory[key], reason: 'asked_for_person', createdAt: clock })
@@ -96,7 +116,13 @@ describe.each(backends)('territory scope on %s', (backend) => {
       owner.set(ticket!.id, key);
       const [submission] = await t.database.db
         .insert(communitySubmissions)
-        .values({ userId: driverOf[key], territoryId: territory[key], kind: 'route_suggestion', text: 'Use 8th Avenue northbound after 5 pm', createdAt: clock })
+        .values({
+          userId: driverOf[key],
+          territoryId: territory[key],
+          kind: 'route_suggestion',
+          text: 'Use 8th Avenue northbound after 5 pm',
+          createdAt: clock,
+        })
         .returning();
       owner.set(submission!.id, key);
     }
@@ -241,7 +267,14 @@ describe.each(backends)('territory scope on %s', (backend) => {
       name: 'GET /api/community/bonus-pool (own territory by default)',
       url: () => '/api/community/bonus-pool?month=2026-10',
       read: (body) => territoriesOf([(body as { territoryId: string }).territoryId]),
-      expected: { admin: '400 Choose a territory', licenseeA: '200 A', licenseeB: '200 B', driverA: '200 A', driverB: '200 B', customer: '403 This is only available to driver or licensee or admin accounts' },
+      expected: {
+        admin: '400 Choose a territory',
+        licenseeA: '200 A',
+        licenseeB: '200 B',
+        driverA: '200 A',
+        driverB: '200 B',
+        customer: '403 This is only available to driver or licensee or admin accounts',
+      },
     },
   ];
 
@@ -250,5 +283,4 @@ describe.each(backends)('territory scope on %s', (backend) => {
     for (const role of roles) actual[role] = await outcome(role, r.url(), r.read);
     expect(actual).toEqual(r.expected);
   });
-
 });

@@ -42,7 +42,10 @@ export function CustomerDashboardPage() {
   return (
     <DashboardShell title={t('title', { name: user.firstName })} subtitle={t('subtitle')}>
       <Tabs value={tab} onValueChange={(value) => isDashboardTab(value) && setTab(value)}>
-        <ConsoleTabList label={t('tabs.label')} tabs={tabs.map(({ value, icon }) => ({ value, icon, label: t(`tabs.${value}`), testId: `dashboard-tab-${value}` }))} />
+        <ConsoleTabList
+          label={t('tabs.label')}
+          tabs={tabs.map(({ value, icon }) => ({ value, icon, label: t(`tabs.${value}`), testId: `dashboard-tab-${value}` }))}
+        />
         <TabsContent value="overview">
           <OverviewTab user={user} onShowAllRides={() => setTab('rides')} />
         </TabsContent>

@@ -1,4 +1,15 @@
-import { BarChart3Icon, BadgeDollarSignIcon, CarIcon, LayoutDashboardIcon, MessageSquareHeartIcon, LifeBuoyIcon, MapIcon, ScaleIcon, SettingsIcon, UsersIcon } from 'lucide-react';
+import {
+  BarChart3Icon,
+  BadgeDollarSignIcon,
+  CarIcon,
+  LayoutDashboardIcon,
+  MessageSquareHeartIcon,
+  LifeBuoyIcon,
+  MapIcon,
+  ScaleIcon,
+  SettingsIcon,
+  UsersIcon,
+} from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DashboardShell } from '@/components/layout/dashboard-shell';
@@ -122,7 +133,10 @@ export function LicenseeDashboardPage() {
           </TabsContent>
           <TabsContent value="analytics">
             {hasTerritory ? (
-              <LazyAnalyticsDashboard territories={(territories.data ?? []).map((x) => ({ id: x.id, name: x.territoryName }))} headingId="licensee-analytics-heading" />
+              <LazyAnalyticsDashboard
+                territories={(territories.data ?? []).map((x) => ({ id: x.id, name: x.territoryName }))}
+                headingId="licensee-analytics-heading"
+              />
             ) : (
               <EmptySectionCard section="analytics" icon={BarChart3Icon} />
             )}

@@ -115,7 +115,13 @@ function RidesTable({
           const changedAt = lastChangedAt(ride);
           const elapsed = elapsedSince(changedAt, readAt);
           return (
-            <TableRow key={ride.id} className="block py-3 first:pt-0 md:table-row md:first:pt-3" data-testid="active-ride" data-ride-id={ride.id} data-status={ride.status}>
+            <TableRow
+              key={ride.id}
+              className="block py-3 first:pt-0 md:table-row md:first:pt-3"
+              data-testid="active-ride"
+              data-ride-id={ride.id}
+              data-status={ride.status}
+            >
               <Cell label={headings.rider}>
                 <span className="font-medium">{ride.rider.firstName}</span>
                 <span className="block text-xs break-words text-muted-foreground">

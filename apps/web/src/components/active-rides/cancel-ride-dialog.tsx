@@ -116,11 +116,23 @@ function CancelRideForm({
           error={errors.reason?.message}
         >
           {(control) => (
-            <Textarea {...control} rows={3} maxLength={REASON_MAX} readOnly={isSubmitting} aria-required data-testid="cancel-ride-reason" {...form.register('reason')} />
+            <Textarea
+              {...control}
+              rows={3}
+              maxLength={REASON_MAX}
+              readOnly={isSubmitting}
+              aria-required
+              data-testid="cancel-ride-reason"
+              {...form.register('reason')}
+            />
           )}
         </FormField>
         {serverError ? (
-          <p role="alert" className="flex gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive" data-testid="cancel-ride-error">
+          <p
+            role="alert"
+            className="flex gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive"
+            data-testid="cancel-ride-error"
+          >
             <AlertCircleIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
             <span>{serverError}</span>
           </p>

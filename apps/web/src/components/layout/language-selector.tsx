@@ -34,7 +34,12 @@ export function LanguageSelector() {
   }, [isOpen, activeIndex]);
 
   const open = () => {
-    setActiveIndex(Math.max(0, languages.findIndex((l) => l.code === current.code)));
+    setActiveIndex(
+      Math.max(
+        0,
+        languages.findIndex((l) => l.code === current.code),
+      ),
+    );
     setIsOpen(true);
   };
   const close = () => {

@@ -7,10 +7,7 @@ export function PageShell({ header, children }: { header?: ReactNode; children: 
   const { t } = useTranslation('common');
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-background px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
+      <a href="#main" className="sr-only z-50 rounded-md bg-background px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
         {t('skipToContent')}
       </a>
       {header}

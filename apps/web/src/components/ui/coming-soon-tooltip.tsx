@@ -6,7 +6,17 @@ import { Tooltip, TooltipContent, TooltipTrigger } from './tooltip';
  * positioning are ~12 KB). Mounting it re-creates the trigger, so a trigger that had keyboard focus
  * gets it back.
  */
-export default function ComingSoonTooltip({ reason, triggerId, refocus, children }: { reason: string; triggerId: string; refocus: boolean; children: ReactNode }) {
+export default function ComingSoonTooltip({
+  reason,
+  triggerId,
+  refocus,
+  children,
+}: {
+  reason: string;
+  triggerId: string;
+  refocus: boolean;
+  children: ReactNode;
+}) {
   useEffect(() => {
     if (refocus) document.getElementById(triggerId)?.focus();
   }, [refocus, triggerId]);

@@ -48,7 +48,12 @@ export function TabsList({ className, onKeyDown, ...props }: ComponentProps<'div
     const isRtl = getComputedStyle(event.currentTarget).direction === 'rtl';
     const forward = isRtl ? 'ArrowLeft' : 'ArrowRight';
     const backward = isRtl ? 'ArrowRight' : 'ArrowLeft';
-    const targets: Record<string, number> = { [forward]: (index + 1) % tabs.length, [backward]: (index - 1 + tabs.length) % tabs.length, Home: 0, End: tabs.length - 1 };
+    const targets: Record<string, number> = {
+      [forward]: (index + 1) % tabs.length,
+      [backward]: (index - 1 + tabs.length) % tabs.length,
+      Home: 0,
+      End: tabs.length - 1,
+    };
     const target = targets[event.key];
     if (target === undefined) return;
     event.preventDefault();

@@ -12,5 +12,14 @@ const ChatPanel = lazy(async () => ({ default: (await load()).ChatPanel }));
  */
 export function ChatLauncher() {
   const { t } = useTranslation('common');
-  return <FloatingLauncher id="ai-chat" label={t('assistant.chat')} icon={<MessageCircleIcon aria-hidden />} panel={ChatPanel} preload={load} className="bottom-20" />;
+  return (
+    <FloatingLauncher
+      id="ai-chat"
+      label={t('assistant.chat')}
+      icon={<MessageCircleIcon aria-hidden />}
+      panel={ChatPanel}
+      preload={load}
+      className="bottom-20"
+    />
+  );
 }

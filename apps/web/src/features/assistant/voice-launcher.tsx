@@ -9,5 +9,7 @@ const VoicePanel = lazy(async () => ({ default: (await load()).VoicePanel }));
 /** The voice assistant's button (landing page and dashboards); the panel loads on first use. */
 export function VoiceLauncher() {
   const { t } = useTranslation('common');
-  return <FloatingLauncher id="voice-assistant" label={t('assistant.voice')} icon={<MicIcon aria-hidden />} panel={VoicePanel} preload={load} className="bottom-4" />;
+  return (
+    <FloatingLauncher id="voice-assistant" label={t('assistant.voice')} icon={<MicIcon aria-hidden />} panel={VoicePanel} preload={load} className="bottom-4" />
+  );
 }

@@ -20,7 +20,14 @@ import type { FareExample } from './fare-example';
 
 export const MAX_ACTIONS = 100;
 export type RewardCounts = Record<RewardAction, number>;
-export const DEFAULT_REWARD_COUNTS: RewardCounts = { rate_driver: 12, detailed_review: 3, route_suggestion: 1, safety_report: 0, community_feedback: 2, referral: 1 };
+export const DEFAULT_REWARD_COUNTS: RewardCounts = {
+  rate_driver: 12,
+  detailed_review: 3,
+  route_suggestion: 1,
+  safety_report: 0,
+  community_feedback: 2,
+  referral: 1,
+};
 
 export function parseActionCount(text: string): number | null {
   if (text.trim() === '') return null;
@@ -61,7 +68,10 @@ export function communitySample(input: { counts: RewardCounts; option: Redemptio
   const points = pointsFor(input.counts);
   const redemption = redeem(points.total, input.option);
   const credited = redemption.ok && redemption.effect.type === 'ride_credit' ? applyRideCredit(input.fare, redemption.effect.cents) : null;
-  const champions = monthlyChampions([...SAMPLE_RIDERS.map(({ userId, points: p, lastEarnedAt }) => ({ userId, points: p, lastEarnedAt })), { userId: YOU_RIDER, points: points.total, lastEarnedAt: YOU_LAST_EARNED }]);
+  const champions = monthlyChampions([
+    ...SAMPLE_RIDERS.map(({ userId, points: p, lastEarnedAt }) => ({ userId, points: p, lastEarnedAt })),
+    { userId: YOU_RIDER, points: points.total, lastEarnedAt: YOU_LAST_EARNED },
+  ]);
   return { points, redemption, credited, champions, yourRank: champions.find((c) => c.userId === YOU_RIDER) ?? null };
 }
 

@@ -32,14 +32,25 @@ function OverviewView({ territory, sample }: { territory: Territory; sample: Com
         <dt className="text-sm text-muted-foreground">{t('licensee.health')}</dt>
         <dd className="mt-1 flex items-center gap-2 text-2xl font-bold tabular-nums">
           {money.number(territory.health.score)}
-          <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', healthClass[territory.health.colour])}>{t(`licensee.colours.${territory.health.colour}`)}</span>
+          <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', healthClass[territory.health.colour])}>
+            {t(`licensee.colours.${territory.health.colour}`)}
+          </span>
         </dd>
       </div>
       <Stat label={t('licensee.retention')} value={money.ratio(territory.retention.percent / 100)} />
-      <Stat label={t('community.funds')} value={money.cents(territory.money.localCsr + territory.money.globalCsr)} detail={t('community.fundsDetail', { local: money.cents(territory.money.localCsr), global: money.cents(territory.money.globalCsr) })} testId="community-funds" />
+      <Stat
+        label={t('community.funds')}
+        value={money.cents(territory.money.localCsr + territory.money.globalCsr)}
+        detail={t('community.fundsDetail', { local: money.cents(territory.money.localCsr), global: money.cents(territory.money.globalCsr) })}
+        testId="community-funds"
+      />
       <Stat label={t('community.yourPoints')} value={money.number(sample.points.total)} testId="reward-points" />
       <Stat label={t('community.yourRank')} value={sample.yourRank ? `#${sample.yourRank.rank}` : t('community.unranked')} />
-      <Stat label={t('community.prizes')} value={money.cents(sample.champions.reduce((sum, c) => sum + c.prizeCents, 0))} detail={t('community.prizesDetail', { count: sample.champions.length })} />
+      <Stat
+        label={t('community.prizes')}
+        value={money.cents(sample.champions.reduce((sum, c) => sum + c.prizeCents, 0))}
+        detail={t('community.prizesDetail', { count: sample.champions.length })}
+      />
     </dl>
   );
 }
@@ -48,7 +59,8 @@ function RedemptionSelect({ value, onChange }: { value: RedemptionOptionId; onCh
   const { t } = useTranslation('demo');
   const money = useMoney();
   const id = useId();
-  const optionName = (effect: RedemptionEffect) => (effect.type === 'ride_credit' ? t('community.options.credit', { amount: money.cents(effect.cents) }) : t(`community.options.${effect.type}`));
+  const optionName = (effect: RedemptionEffect) =>
+    effect.type === 'ride_credit' ? t('community.options.credit', { amount: money.cents(effect.cents) }) : t(`community.options.${effect.type}`);
   return (
     <div className="space-y-1.5">
       <Label htmlFor={id}>{t('community.redeemLabel')}</Label>
@@ -103,7 +115,13 @@ function InitiativesView({ model, sample }: { model: DemoModel; sample: Communit
                 t('community.insufficient', { needed: sample.redemption.needed, balance: sample.redemption.balance })
               ) : sample.credited ? (
                 <>
-                  <p>{t('community.credited', { credit: money.cents(sample.credited.creditApplied), pays: money.cents(sample.credited.riderPays), left: sample.redemption.balanceAfter })}</p>
+                  <p>
+                    {t('community.credited', {
+                      credit: money.cents(sample.credited.creditApplied),
+                      pays: money.cents(sample.credited.riderPays),
+                      left: sample.redemption.balanceAfter,
+                    })}
+                  </p>
                   <p className="mt-1 font-medium">{t('community.driverStill', { amount: money.cents(sample.credited.split.driver) })}</p>
                 </>
               ) : (
@@ -117,7 +135,10 @@ function InitiativesView({ model, sample }: { model: DemoModel; sample: Communit
             </h3>
             <ol className="mt-3 space-y-1 text-sm" data-testid="champions">
               {sample.champions.slice(0, 5).map((champion) => (
-                <li key={champion.userId} className={cn('flex justify-between gap-3 rounded px-2 py-1', champion.userId === YOU_RIDER && 'bg-accent font-medium')}>
+                <li
+                  key={champion.userId}
+                  className={cn('flex justify-between gap-3 rounded px-2 py-1', champion.userId === YOU_RIDER && 'bg-accent font-medium')}
+                >
                   <span>
                     #{champion.rank} {champion.userId === YOU_RIDER ? t('licensee.you') : riderName(champion.userId)}
                   </span>
@@ -129,7 +150,12 @@ function InitiativesView({ model, sample }: { model: DemoModel; sample: Communit
             </ol>
             {sample.yourRank && sample.yourRank.rank > 5 ? <p className="mt-2 text-sm">{t('community.yourPlace', { rank: sample.yourRank.rank })}</p> : null}
             <p className="mt-2 text-xs text-muted-foreground">
-              {t('community.championsRule', { top: money.cents(CHAMPION_PRIZES.topContributorCents), top5: money.cents(CHAMPION_PRIZES.top5Cents), ranks: CHAMPION_PRIZES.top5Ranks, badges: CHAMPION_PRIZES.badgeRanks })}
+              {t('community.championsRule', {
+                top: money.cents(CHAMPION_PRIZES.topContributorCents),
+                top5: money.cents(CHAMPION_PRIZES.top5Cents),
+                ranks: CHAMPION_PRIZES.top5Ranks,
+                badges: CHAMPION_PRIZES.badgeRanks,
+              })}
             </p>
           </section>
         </div>
@@ -153,7 +179,13 @@ function ImpactView({ territory }: { territory: Territory }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <dl className="grid gap-3 sm:grid-cols-2">
-        <Stat label={t('community.stayLocal')} value={money.cents(local)} detail={t('community.stayLocalDetail', { percent: money.ratio(territory.paid ? local / territory.paid : 0) })} testId="local-share" className="sm:col-span-2" />
+        <Stat
+          label={t('community.stayLocal')}
+          value={money.cents(local)}
+          detail={t('community.stayLocalDetail', { percent: money.ratio(territory.paid ? local / territory.paid : 0) })}
+          testId="local-share"
+          className="sm:col-span-2"
+        />
         <Stat label={t('rider.parts.driver')} value={money.cents(territory.money.driver)} />
         <Stat label={t('rider.parts.licensee')} value={money.cents(territory.money.licensee)} />
         <Stat label={t('rider.parts.localCsr')} value={money.cents(territory.money.localCsr)} />
@@ -177,7 +209,8 @@ function ImpactView({ territory }: { territory: Territory }) {
 function TransparencyView({ territory }: { territory: Territory }) {
   const { t } = useTranslation('demo');
   const money = useMoney();
-  const debit = (payee: (typeof payees)[number]) => ((feeAccounts as readonly string[]).includes(payee) ? territory.funding.debits[payee as (typeof feeAccounts)[number]] : 0);
+  const debit = (payee: (typeof payees)[number]) =>
+    (feeAccounts as readonly string[]).includes(payee) ? territory.funding.debits[payee as (typeof feeAccounts)[number]] : 0;
   return (
     <div className="space-y-3">
       <div className="overflow-x-auto">
@@ -185,23 +218,35 @@ function TransparencyView({ territory }: { territory: Territory }) {
           <caption className="mb-2 text-start text-xs text-muted-foreground">{t('community.tableCaption', { rides: territory.rides })}</caption>
           <thead>
             <tr className="border-b">
-              <th scope="col" className="py-1.5 text-start font-medium">{t('community.columns.account')}</th>
-              <th scope="col" className="py-1.5 text-end font-medium">{t('community.columns.received')}</th>
-              <th scope="col" className="py-1.5 text-end font-medium">{t('community.columns.toPool')}</th>
-              <th scope="col" className="py-1.5 text-end font-medium">{t('community.columns.kept')}</th>
+              <th scope="col" className="py-1.5 text-start font-medium">
+                {t('community.columns.account')}
+              </th>
+              <th scope="col" className="py-1.5 text-end font-medium">
+                {t('community.columns.received')}
+              </th>
+              <th scope="col" className="py-1.5 text-end font-medium">
+                {t('community.columns.toPool')}
+              </th>
+              <th scope="col" className="py-1.5 text-end font-medium">
+                {t('community.columns.kept')}
+              </th>
             </tr>
           </thead>
           <tbody>
             {payees.map((payee) => (
               <tr key={payee} className="border-b">
-                <th scope="row" className="py-1.5 text-start font-normal">{t(`rider.parts.${payee}`)}</th>
+                <th scope="row" className="py-1.5 text-start font-normal">
+                  {t(`rider.parts.${payee}`)}
+                </th>
                 <td className="py-1.5 text-end tabular-nums">{money.cents(territory.money[payee])}</td>
                 <td className="py-1.5 text-end tabular-nums">{money.cents(debit(payee))}</td>
                 <td className="py-1.5 text-end tabular-nums">{money.cents(territory.money[payee] - debit(payee))}</td>
               </tr>
             ))}
             <tr className="border-b">
-              <th scope="row" className="py-1.5 text-start font-normal">{t('community.pool')}</th>
+              <th scope="row" className="py-1.5 text-start font-normal">
+                {t('community.pool')}
+              </th>
               <td className="py-1.5 text-end">—</td>
               <td className="py-1.5 text-end">—</td>
               <td className="py-1.5 text-end tabular-nums">{money.cents(territory.funding.total)}</td>
@@ -209,8 +254,12 @@ function TransparencyView({ territory }: { territory: Territory }) {
           </tbody>
           <tfoot>
             <tr className="font-semibold">
-              <th scope="row" className="py-1.5 text-start">{t('community.total')}</th>
-              <td className="py-1.5 text-end tabular-nums" data-testid="transparency-total">{money.cents(splitTotal(territory.money))}</td>
+              <th scope="row" className="py-1.5 text-start">
+                {t('community.total')}
+              </th>
+              <td className="py-1.5 text-end tabular-nums" data-testid="transparency-total">
+                {money.cents(splitTotal(territory.money))}
+              </td>
               <td className="py-1.5 text-end tabular-nums">{money.cents(territory.funding.total)}</td>
               <td className="py-1.5 text-end tabular-nums">{money.cents(splitTotal(territory.money))}</td>
             </tr>

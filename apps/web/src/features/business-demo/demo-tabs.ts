@@ -1,4 +1,14 @@
-import { BarChart3Icon, CarFrontIcon, HeartHandshakeIcon, LayoutGridIcon, MapIcon, ReceiptIcon, ShieldCheckIcon, WorkflowIcon, type LucideIcon } from 'lucide-react';
+import {
+  BarChart3Icon,
+  CarFrontIcon,
+  HeartHandshakeIcon,
+  LayoutGridIcon,
+  MapIcon,
+  ReceiptIcon,
+  ShieldCheckIcon,
+  WorkflowIcon,
+  type LucideIcon,
+} from 'lucide-react';
 
 /** The demo's eight tabs (product spec, business-logic demo page), in order. */
 export const demoTabs = ['overview', 'flows', 'driver', 'rider', 'licensee', 'pricingMap', 'guarantees', 'community'] as const;

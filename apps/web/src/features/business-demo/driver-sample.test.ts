@@ -19,13 +19,30 @@ describe('parseDriverField', () => {
 
 describe('driverMetricsFromInputs (computeMetrics of the equivalent history)', () => {
   it('turns rates into exact history facts', () => {
-    expect(historyFromInputs(DEFAULT_DRIVER_INPUTS)).toMatchObject({ ratingsCount: 100, ratingsSum: 480, offersMade: 1000, offersAccepted: 920, pickupsOnTime: 920, pickupsLate: 80, safetyRatingsSum: 490 });
+    expect(historyFromInputs(DEFAULT_DRIVER_INPUTS)).toMatchObject({
+      ratingsCount: 100,
+      ratingsSum: 480,
+      offersMade: 1000,
+      offersAccepted: 920,
+      pickupsOnTime: 920,
+      pickupsLate: 80,
+      safetyRatingsSum: 490,
+    });
   });
 
   it('computes the metrics and overall score by hand', () => {
     const metrics = driverMetricsFromInputs(DEFAULT_DRIVER_INPUTS);
     // completion 240 / 244 = 98.36 → 98.4; punctuality 5 × 0.92 = 4.6; engagement 4 × 0.5 = 2; streak 27 = 2 × 10 + 7.
-    expect(metrics).toMatchObject({ customerRating: 4.8, acceptanceRate: 92, completionRate: 98.4, punctualityScore: 4.6, safetyScore: 4.9, communityEngagement: 2, streakCount: 2, streakProgress: 7 });
+    expect(metrics).toMatchObject({
+      customerRating: 4.8,
+      acceptanceRate: 92,
+      completionRate: 98.4,
+      punctualityScore: 4.6,
+      safetyScore: 4.9,
+      communityEngagement: 2,
+      streakCount: 2,
+      streakProgress: 7,
+    });
     // 0.3 × 4.8 + 0.2 × 4.9 + 0.15 × 4.6 + 0.15 × 4.92 + 0.1 × 4.6 + 0.1 × 2 = 4.508
     expect(metrics.overallScore).toBe(4.51);
     // Two incidents take a point off safety.

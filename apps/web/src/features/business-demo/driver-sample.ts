@@ -89,7 +89,14 @@ export type EarningsTracker = {
  * and every tip, splitFare), projected to a month with projectMonthlyCents (× 4.33), and the pool's
  * targets for the month with poolTargets in `quintile`.
  */
-export function earningsTracker(input: { fare: FareExample; ridesPerWeek: number; hoursPerWeek: number; tier: DriverTier; metrics: DriverMetrics; quintile: Quintile }): EarningsTracker {
+export function earningsTracker(input: {
+  fare: FareExample;
+  ridesPerWeek: number;
+  hoursPerWeek: number;
+  tier: DriverTier;
+  metrics: DriverMetrics;
+  quintile: Quintile;
+}): EarningsTracker {
   const { fare, ridesPerWeek, hoursPerWeek, tier, metrics, quintile } = input;
   const fares = ridesPerWeek * fare.subtotal;
   const tips = ridesPerWeek * fare.tip;

@@ -1,7 +1,13 @@
 import { useId } from 'react';
 import { CarFrontIcon, CheckCircle2Icon, CircleIcon, TrophyIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { GUARANTEE_MIN_ACCEPTANCE_PERCENT, GUARANTEED_MONTHLY_MINIMUM_CENTS, PERFORMANCE_BONUS_BP, QUINTILES, type Quintile } from '@coride/domain/community/bonus-pool';
+import {
+  GUARANTEE_MIN_ACCEPTANCE_PERCENT,
+  GUARANTEED_MONTHLY_MINIMUM_CENTS,
+  PERFORMANCE_BONUS_BP,
+  QUINTILES,
+  type Quintile,
+} from '@coride/domain/community/bonus-pool';
 import { WEEKS_PER_MONTH } from '@coride/domain/community/estimates';
 import { STREAK_LENGTH, TIER_RULES, type DriverMetrics, type TierGoals } from '@coride/domain/community/performance';
 import { Badge } from '@/components/ui/badge';
@@ -15,7 +21,17 @@ import { SampleNote } from './sample-note';
 import type { DemoModel } from './use-demo-model';
 import { useMoney } from './use-money';
 
-const performanceFields: DriverField[] = ['rating', 'acceptance', 'completedRides', 'cancelledRides', 'onTime', 'safetyRating', 'incidents', 'communityActions', 'consecutiveAccepts'];
+const performanceFields: DriverField[] = [
+  'rating',
+  'acceptance',
+  'completedRides',
+  'cancelledRides',
+  'onTime',
+  'safetyRating',
+  'incidents',
+  'communityActions',
+  'consecutiveAccepts',
+];
 
 /** A metric as the driver sees it: stars and scores with 2 decimals, rates as percentages. */
 export function useMetricFormat() {
@@ -90,7 +106,11 @@ function GoalsView({ goals }: { goals: TierGoals }) {
           <li key={goal.metric} className="flex items-center gap-2" data-met={goal.met}>
             {goal.met ? <CheckCircle2Icon className="size-4 text-primary" aria-hidden /> : <CircleIcon className="size-4 text-amber-700" aria-hidden />}
             <span>
-              {t('driver.goals.requirement', { metric: t(`guarantees.metrics.${goal.metric}`), target: format(goal.unit, goal.target), current: format(goal.unit, goal.current) })}
+              {t('driver.goals.requirement', {
+                metric: t(`guarantees.metrics.${goal.metric}`),
+                target: format(goal.unit, goal.target),
+                current: format(goal.unit, goal.current),
+              })}
             </span>
             <span className="sr-only">{goal.met ? t('driver.goals.met') : t('driver.goals.missing')}</span>
           </li>
@@ -139,7 +159,14 @@ function TrackerView({ model }: { model: DemoModel }) {
       <p className="text-sm text-muted-foreground">{t('driver.earningsDescription')}</p>
       <div className="grid gap-4 sm:grid-cols-3">
         {(['ridesPerWeek', 'hoursPerWeek'] as const).map((field) => (
-          <DemoNumberField key={field} label={t(`driver.fields.${field}`)} value={driverFields.texts[field]} onChange={(text) => driverFields.set(field, text)} isValid={driverFields.isValid(field)} limit={DRIVER_LIMITS[field]} />
+          <DemoNumberField
+            key={field}
+            label={t(`driver.fields.${field}`)}
+            value={driverFields.texts[field]}
+            onChange={(text) => driverFields.set(field, text)}
+            isValid={driverFields.isValid(field)}
+            limit={DRIVER_LIMITS[field]}
+          />
         ))}
         <QuintileSelect value={model.quintile} onChange={model.setQuintile} />
       </div>
@@ -148,16 +175,37 @@ function TrackerView({ model }: { model: DemoModel }) {
           <dl className="grid gap-3 sm:grid-cols-2">
             <Stat label={t('driver.weeklyFares', { count: tracker.weekly.rides })} value={money.cents(tracker.weekly.fares)} testId="weekly-fares" />
             <Stat label={t('driver.weeklyTips')} value={money.cents(tracker.weekly.tips)} />
-            <Stat label={t('driver.monthlyFares', { count: tracker.monthly.rides })} value={money.cents(tracker.monthly.fares + tracker.monthly.tips)} detail={t('driver.projection', { weeks: money.number(WEEKS_PER_MONTH) })} />
-            <Stat label={t('driver.guarantee')} value={money.cents(tracker.bonus.guarantee)} detail={t('driver.guaranteeDetail', { minimum: money.cents(GUARANTEED_MONTHLY_MINIMUM_CENTS), acceptance: GUARANTEE_MIN_ACCEPTANCE_PERCENT })} />
-            <Stat label={t('driver.streakBonus')} value={money.cents(tracker.bonus.streak)} detail={t('driver.streakBonusDetail', { amount: money.cents(TIER_RULES[tier].streakBonusCents), length: STREAK_LENGTH })} />
-            <Stat label={t('driver.performanceBonus')} value={money.cents(tracker.bonus.performance)} detail={t('driver.performanceDetail', { percent: money.bps(PERFORMANCE_BONUS_BP), cap: money.cents(TIER_RULES[tier].monthlyBonusCapCents) })} testId="driver-bonus" />
+            <Stat
+              label={t('driver.monthlyFares', { count: tracker.monthly.rides })}
+              value={money.cents(tracker.monthly.fares + tracker.monthly.tips)}
+              detail={t('driver.projection', { weeks: money.number(WEEKS_PER_MONTH) })}
+            />
+            <Stat
+              label={t('driver.guarantee')}
+              value={money.cents(tracker.bonus.guarantee)}
+              detail={t('driver.guaranteeDetail', { minimum: money.cents(GUARANTEED_MONTHLY_MINIMUM_CENTS), acceptance: GUARANTEE_MIN_ACCEPTANCE_PERCENT })}
+            />
+            <Stat
+              label={t('driver.streakBonus')}
+              value={money.cents(tracker.bonus.streak)}
+              detail={t('driver.streakBonusDetail', { amount: money.cents(TIER_RULES[tier].streakBonusCents), length: STREAK_LENGTH })}
+            />
+            <Stat
+              label={t('driver.performanceBonus')}
+              value={money.cents(tracker.bonus.performance)}
+              detail={t('driver.performanceDetail', { percent: money.bps(PERFORMANCE_BONUS_BP), cap: money.cents(TIER_RULES[tier].monthlyBonusCapCents) })}
+              testId="driver-bonus"
+            />
             <Stat label={t('driver.monthTotal')} value={money.cents(tracker.monthTotal)} className="bg-accent sm:col-span-2" testId="driver-month-total" />
           </dl>
           <figure>
             <figcaption className="text-sm font-medium">{t('driver.chartCaption')}</figcaption>
             <LazyBarChart
-              data={tracker.byQuintile.map((q) => ({ label: t(`guarantees.quintiles.${QUINTILES[q.quintile - 1]!.key}`), value: q.performance, highlight: q.quintile === model.quintile }))}
+              data={tracker.byQuintile.map((q) => ({
+                label: t(`guarantees.quintiles.${QUINTILES[q.quintile - 1]!.key}`),
+                value: q.performance,
+                highlight: q.quintile === model.quintile,
+              }))}
               format={money.cents}
             />
             <p className="mt-2 text-xs text-muted-foreground">{t('driver.poolNote')}</p>
@@ -192,7 +240,14 @@ export function DriverTab({ model }: { model: DemoModel }) {
           <legend className="px-1 font-semibold">{t('driver.inputsTitle')}</legend>
           <div className="grid gap-4 sm:grid-cols-3">
             {performanceFields.map((field) => (
-              <DemoNumberField key={field} label={t(`driver.fields.${field}`)} value={driverFields.texts[field]} onChange={(text) => driverFields.set(field, text)} isValid={driverFields.isValid(field)} limit={DRIVER_LIMITS[field]} />
+              <DemoNumberField
+                key={field}
+                label={t(`driver.fields.${field}`)}
+                value={driverFields.texts[field]}
+                onChange={(text) => driverFields.set(field, text)}
+                isValid={driverFields.isValid(field)}
+                limit={DRIVER_LIMITS[field]}
+              />
             ))}
           </div>
         </fieldset>

@@ -8,7 +8,17 @@ describe('quoteFareExample (quoteFare + splitFare)', () => {
   it('prices 5 miles and 12.5 minutes as 250 + 750 + 250 cents plus 3% + 3% rounded down', () => {
     const fare = quoteFareExample({ miles: 5, minutes: 12.5 });
     // 3% of 1,250 is 37.5: fees round down, in the rider's favour.
-    expect(fare).toMatchObject({ baseFare: 250, distanceFare: 750, timeFare: 250, subtotal: 1250, platformFee: 37, adminFee: 37, totalFare: 1324, tip: 0, paid: 1324 });
+    expect(fare).toMatchObject({
+      baseFare: 250,
+      distanceFare: 750,
+      timeFare: 250,
+      subtotal: 1250,
+      platformFee: 37,
+      adminFee: 37,
+      totalFare: 1324,
+      tip: 0,
+      paid: 1324,
+    });
     // Admin 37 = 1.25% (15.625) + 0.25% (3.125) + 1.25% + 0.25%, largest remainder, ties to the earlier part.
     expect(fare.split).toEqual({ driver: 1250, platformSoftware: 37, corporateAdmin: 16, globalCsr: 3, licensee: 15, localCsr: 3 });
   });

@@ -84,7 +84,11 @@ function FlowNode({ box, lines, tone }: { box: Box; lines: Line[]; tone: 'rider'
         height={box.h}
         rx={12}
         strokeWidth={2}
-        className={cn(tone === 'rider' && 'fill-accent stroke-primary', tone === 'escrow' && 'fill-amber-50 stroke-amber-600', tone === 'payee' && 'fill-background stroke-primary/40')}
+        className={cn(
+          tone === 'rider' && 'fill-accent stroke-primary',
+          tone === 'escrow' && 'fill-amber-50 stroke-amber-600',
+          tone === 'payee' && 'fill-background stroke-primary/40',
+        )}
       />
       {lines.map((line, index) => (
         <text key={line.kind + index} x={box.cx} y={firstY + index * lineHeight} textAnchor="middle" dominantBaseline="middle" className={lineClass[line.kind]}>
@@ -119,7 +123,13 @@ function Diagram({ layout, fare, className }: { layout: Layout; fare: FareExampl
   const markerId = `${uid}-arrow`;
 
   return (
-    <svg viewBox={`0 0 ${layout.width} ${layout.height}`} role="img" aria-labelledby={titleId} aria-describedby={descId} className={cn('h-auto w-full', className)}>
+    <svg
+      viewBox={`0 0 ${layout.width} ${layout.height}`}
+      role="img"
+      aria-labelledby={titleId}
+      aria-describedby={descId}
+      className={cn('h-auto w-full', className)}
+    >
       <title id={titleId}>{t('flows.diagramTitle')}</title>
       <desc id={descId}>
         {t('flows.diagramDescription', {

@@ -100,9 +100,24 @@ export function FlowDiagram({ spec, testId }: { spec: FlowSpec; testId?: string 
         const firstY = node.y + node.height / 2 - ((lines.length - 1) * lineHeight) / 2;
         return (
           <g key={node.id} data-node={node.id} data-tone={node.tone}>
-            <rect x={node.x} y={node.y} width={node.width} height={node.height} rx={12} strokeWidth={node.tone === 'highlight' ? 3 : 2} className={cn(toneClass[node.tone ?? 'sink'])} />
+            <rect
+              x={node.x}
+              y={node.y}
+              width={node.width}
+              height={node.height}
+              rx={12}
+              strokeWidth={node.tone === 'highlight' ? 3 : 2}
+              className={cn(toneClass[node.tone ?? 'sink'])}
+            />
             {lines.map((line, index) => (
-              <text key={index} x={node.x + node.width / 2} y={firstY + index * lineHeight} textAnchor="middle" dominantBaseline="middle" className={line.className}>
+              <text
+                key={index}
+                x={node.x + node.width / 2}
+                y={firstY + index * lineHeight}
+                textAnchor="middle"
+                dominantBaseline="middle"
+                className={line.className}
+              >
                 {line.text}
               </text>
             ))}

@@ -32,7 +32,9 @@ describe('layoutFlow', () => {
     const a = layout.nodes[0]!;
     const b = layout.nodes[1]!;
     // a → b leaves a's right side at its centre and enters b's left side at its centre.
-    expect(path('a', 'b')).toBe(`M ${a.x + NODE_WIDTH} ${a.y + NODE_HEIGHT / 2} C ${(a.x + NODE_WIDTH + b.x) / 2} ${a.y + NODE_HEIGHT / 2}, ${(a.x + NODE_WIDTH + b.x) / 2} ${b.y + NODE_HEIGHT / 2}, ${b.x} ${b.y + NODE_HEIGHT / 2}`);
+    expect(path('a', 'b')).toBe(
+      `M ${a.x + NODE_WIDTH} ${a.y + NODE_HEIGHT / 2} C ${(a.x + NODE_WIDTH + b.x) / 2} ${a.y + NODE_HEIGHT / 2}, ${(a.x + NODE_WIDTH + b.x) / 2} ${b.y + NODE_HEIGHT / 2}, ${b.x} ${b.y + NODE_HEIGHT / 2}`,
+    );
     expect(path('b', 'c')).toBe(`M ${b.x + NODE_WIDTH / 2} ${b.y + NODE_HEIGHT} V ${b.y + NODE_HEIGHT + ROW_GAP}`);
     // Same row: a straight line.
     expect(path('a', 'd')).toMatch(/^M [\d.]+ [\d.]+ H [\d.]+$/);
@@ -40,7 +42,8 @@ describe('layoutFlow', () => {
 
   it('never overlaps two boxes, and refuses two nodes in a cell or an edge to nowhere', () => {
     const { nodes } = layoutFlow(spec);
-    for (const p of nodes) for (const q of nodes) if (p !== q) expect(p.x + p.width <= q.x || q.x + q.width <= p.x || p.y + p.height <= q.y || q.y + q.height <= p.y).toBe(true);
+    for (const p of nodes)
+      for (const q of nodes) if (p !== q) expect(p.x + p.width <= q.x || q.x + q.width <= p.x || p.y + p.height <= q.y || q.y + q.height <= p.y).toBe(true);
     expect(() => layoutFlow({ ...spec, nodes: [...spec.nodes, { id: 'e', column: 1, row: 1 }] })).toThrow(RangeError);
     expect(() => layoutFlow({ ...spec, edges: [{ from: 'a', to: 'z' }] })).toThrow(RangeError);
   });

@@ -27,7 +27,9 @@ const specs: FlowSpec[] = [
 const value = (spec: FlowSpec, id: string) => spec.nodes.find((n) => n.id === id)!.value!.amount;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const english = JSON.parse(fs.readFileSync(path.join(here, '../../locales/en/demo.json'), 'utf8')) as { flows: Record<string, { title?: string; nodes?: Record<string, { title: string; detail: string }> }> };
+const english = JSON.parse(fs.readFileSync(path.join(here, '../../locales/en/demo.json'), 'utf8')) as {
+  flows: Record<string, { title?: string; nodes?: Record<string, { title: string; detail: string }> }>;
+};
 
 describe('flow specs', () => {
   it('covers the seven flows of the spec (fare flow has its own drawing)', () => {

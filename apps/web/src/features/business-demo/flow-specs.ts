@@ -25,28 +25,72 @@ const number = (amount: number) => ({ kind: 'number', amount }) as const;
 
 /** The path from application to Platinum, a snake over two rows; the driver's tier is highlighted. */
 export function driverPathFlow(tier: DriverTier): FlowSpec {
-  const place: Record<DriverTier | 'apply', [number, number]> = { apply: [0, 0], Probationary: [1, 0], Bronze: [2, 0], Silver: [2, 1], Gold: [1, 1], Platinum: [0, 1] };
+  const place: Record<DriverTier | 'apply', [number, number]> = {
+    apply: [0, 0],
+    Probationary: [1, 0],
+    Bronze: [2, 0],
+    Silver: [2, 1],
+    Gold: [1, 1],
+    Platinum: [0, 1],
+  };
   const nodes: FlowNodeSpec[] = [
     { id: 'apply', column: 0, row: 0, tone: 'source' },
     ...driverTiers.map((t): FlowNodeSpec => {
       const [column, row] = place[t];
-      const requirement: FlowNodeSpec['params'] = t === 'Probationary' ? { rides: number(MIN_RIDES_FOR_TIER) } : { rating: number(TIER_REQUIREMENTS[t].customerRating), acceptance: percent(TIER_REQUIREMENTS[t].acceptanceRate / 100) };
-      return { id: t, column, row, tone: t === tier ? ('highlight' as const) : ('hub' as const), value: cents(TIER_RULES[t].streakBonusCents), params: requirement };
+      const requirement: FlowNodeSpec['params'] =
+        t === 'Probationary'
+          ? { rides: number(MIN_RIDES_FOR_TIER) }
+          : { rating: number(TIER_REQUIREMENTS[t].customerRating), acceptance: percent(TIER_REQUIREMENTS[t].acceptanceRate / 100) };
+      return {
+        id: t,
+        column,
+        row,
+        tone: t === tier ? ('highlight' as const) : ('hub' as const),
+        value: cents(TIER_RULES[t].streakBonusCents),
+        params: requirement,
+      };
     }),
   ];
-  const edges = [{ from: 'apply', to: 'Probationary' }, ...driverTiers.slice(1).map((t, i) => ({ from: driverTiers[i]!, to: t, emphasis: driverTiers[i] === tier }))];
+  const edges = [
+    { from: 'apply', to: 'Probationary' },
+    ...driverTiers.slice(1).map((t, i) => ({ from: driverTiers[i]!, to: t, emphasis: driverTiers[i] === tier })),
+  ];
   return { id: 'driverPath', nodes, edges };
 }
 
 /** The month's pool: three contributions in, guarantees first, then bonuses, the rest carried over. */
 export function bonusSystemFlow(run: PoolRun): FlowSpec {
-  const paid = run.drivers.reduce((sum, d) => ({ guarantee: sum.guarantee + d.paid.guarantee, bonus: sum.bonus + d.paid.streak + d.paid.performance }), { guarantee: 0, bonus: 0 });
+  const paid = run.drivers.reduce((sum, d) => ({ guarantee: sum.guarantee + d.paid.guarantee, bonus: sum.bonus + d.paid.streak + d.paid.performance }), {
+    guarantee: 0,
+    bonus: 0,
+  });
   return {
     id: 'bonusSystem',
     nodes: [
-      { id: 'ride', column: 0, row: 0, tone: 'source', value: cents(run.funding.rideContribution), params: { percent: percent(RIDE_CONTRIBUTION_TOTAL_BP / 10_000) } },
-      { id: 'licensee', column: 0, row: 1, tone: 'source', value: cents(run.funding.licenseeContribution), params: { percent: percent(LICENSEE_CONTRIBUTION_BP / 10_000) } },
-      { id: 'platform', column: 0, row: 2, tone: 'source', value: cents(run.funding.platformContribution), params: { percent: percent(PLATFORM_CONTRIBUTION_BP / 10_000) } },
+      {
+        id: 'ride',
+        column: 0,
+        row: 0,
+        tone: 'source',
+        value: cents(run.funding.rideContribution),
+        params: { percent: percent(RIDE_CONTRIBUTION_TOTAL_BP / 10_000) },
+      },
+      {
+        id: 'licensee',
+        column: 0,
+        row: 1,
+        tone: 'source',
+        value: cents(run.funding.licenseeContribution),
+        params: { percent: percent(LICENSEE_CONTRIBUTION_BP / 10_000) },
+      },
+      {
+        id: 'platform',
+        column: 0,
+        row: 2,
+        tone: 'source',
+        value: cents(run.funding.platformContribution),
+        params: { percent: percent(PLATFORM_CONTRIBUTION_BP / 10_000) },
+      },
       { id: 'pool', column: 1, row: 1, tone: 'hub', value: cents(run.available), params: { reserve: cents(run.reserveIn) } },
       { id: 'guarantees', column: 2, row: 0, tone: 'sink', value: cents(paid.guarantee) },
       { id: 'bonuses', column: 2, row: 1, tone: 'sink', value: cents(paid.bonus) },
@@ -74,20 +118,38 @@ export function riderRewardsFlow(sample: CommunitySample, fare: FareExample): Fl
   return {
     id: 'riderRewards',
     nodes: [
-      { id: 'reviews', column: 0, row: 0, tone: 'source', value: points(pointsOf('rate_driver', 'detailed_review')), params: { rate: number(REWARD_POINTS.rate_driver), review: number(REWARD_POINTS.detailed_review) } },
+      {
+        id: 'reviews',
+        column: 0,
+        row: 0,
+        tone: 'source',
+        value: points(pointsOf('rate_driver', 'detailed_review')),
+        params: { rate: number(REWARD_POINTS.rate_driver), review: number(REWARD_POINTS.detailed_review) },
+      },
       {
         id: 'reports',
         column: 0,
         row: 1,
         tone: 'source',
         value: points(pointsOf('route_suggestion', 'safety_report', 'community_feedback')),
-        params: { route: number(REWARD_POINTS.route_suggestion), safety: number(REWARD_POINTS.safety_report), feedback: number(REWARD_POINTS.community_feedback) },
+        params: {
+          route: number(REWARD_POINTS.route_suggestion),
+          safety: number(REWARD_POINTS.safety_report),
+          feedback: number(REWARD_POINTS.community_feedback),
+        },
       },
       { id: 'referrals', column: 0, row: 2, tone: 'source', value: points(pointsOf('referral')), params: { points: number(REWARD_POINTS.referral) } },
       { id: 'balance', column: 1, row: 1, tone: 'hub', value: points(sample.points.total) },
       { id: 'redeem', column: 2, row: 0, tone: 'sink', value: points(spent) },
       { id: 'champions', column: 2, row: 2, tone: 'sink', value: number(sample.yourRank?.rank ?? 0) },
-      { id: 'riderPays', column: 3, row: 0, tone: 'highlight', value: cents(sample.credited ? sample.credited.riderPays : fare.totalFare), params: { credit: cents(credit) } },
+      {
+        id: 'riderPays',
+        column: 3,
+        row: 0,
+        tone: 'highlight',
+        value: cents(sample.credited ? sample.credited.riderPays : fare.totalFare),
+        params: { credit: cents(credit) },
+      },
       { id: 'driverGets', column: 3, row: 1, tone: 'highlight', value: cents(sample.credited ? sample.credited.split.driver : fare.split.driver - fare.tip) },
     ],
     edges: [
@@ -113,9 +175,23 @@ export function territoryFlow(territory: Territory, zipCodes: number, pricing: P
       { id: 'zones', column: 2, row: 0, tone: 'hub', value: number(pricing.zones.length) },
       { id: 'drivers', column: 2, row: 1, tone: 'hub', value: number(territory.drivers.length), params: { ranked: number(ranked) } },
       { id: 'rides', column: 2, row: 2, tone: 'hub', value: number(territory.rides) },
-      { id: 'adjustment', column: 3, row: 0, tone: 'sink', value: percent(pricing.adjustmentInForce / 100), params: { max: percent(MAX_RATE_ADJUSTMENT_PERCENT / 100) } },
+      {
+        id: 'adjustment',
+        column: 3,
+        row: 0,
+        tone: 'sink',
+        value: percent(pricing.adjustmentInForce / 100),
+        params: { max: percent(MAX_RATE_ADJUSTMENT_PERCENT / 100) },
+      },
       { id: 'health', column: 3, row: 1, tone: 'sink', value: number(territory.health.score) },
-      { id: 'commission', column: 3, row: 2, tone: 'highlight', value: cents(territory.money.licensee), params: { percent: percent(FEE_SHARES_BP.licensee / 10_000) } },
+      {
+        id: 'commission',
+        column: 3,
+        row: 2,
+        tone: 'highlight',
+        value: cents(territory.money.licensee),
+        params: { percent: percent(FEE_SHARES_BP.licensee / 10_000) },
+      },
     ],
     edges: [
       { from: 'licensee', to: 'territory', emphasis: true },
@@ -135,11 +211,39 @@ export function pricingLogicFlow(pricing: PricingResult): FlowSpec {
   return {
     id: 'pricingLogic',
     nodes: [
-      { id: 'zone', column: 0, row: 0, tone: 'source', value: multiplier(pricing.zones.find((z) => z.tier === pricing.live.tier)!.factor), params: { tier: number(pricing.live.tier) } },
-      { id: 'demand', column: 0, row: 1, tone: 'source', value: multiplier(pricing.live.multiplier), params: { min: multiplier(DEMAND_MULTIPLIER_MIN), max: multiplier(DEMAND_MULTIPLIER_MAX) } },
-      { id: 'adjustment', column: 0, row: 2, tone: 'source', value: percent(pricing.adjustmentInForce / 100), params: { days: number(RATE_CHANGE_NOTICE_DAYS) } },
+      {
+        id: 'zone',
+        column: 0,
+        row: 0,
+        tone: 'source',
+        value: multiplier(pricing.zones.find((z) => z.tier === pricing.live.tier)!.factor),
+        params: { tier: number(pricing.live.tier) },
+      },
+      {
+        id: 'demand',
+        column: 0,
+        row: 1,
+        tone: 'source',
+        value: multiplier(pricing.live.multiplier),
+        params: { min: multiplier(DEMAND_MULTIPLIER_MIN), max: multiplier(DEMAND_MULTIPLIER_MAX) },
+      },
+      {
+        id: 'adjustment',
+        column: 0,
+        row: 2,
+        tone: 'source',
+        value: percent(pricing.adjustmentInForce / 100),
+        params: { days: number(RATE_CHANGE_NOTICE_DAYS) },
+      },
       { id: 'subtotal', column: 1, row: 1, tone: 'hub', value: cents(fare.subtotal), params: { factor: multiplier(pricing.live.quoteMultiplier) } },
-      { id: 'fees', column: 2, row: 0, tone: 'sink', value: cents(fare.platformFee + fare.adminFee), params: { platform: percent(PRICING.platformFeeRate), admin: percent(PRICING.adminFeeRate) } },
+      {
+        id: 'fees',
+        column: 2,
+        row: 0,
+        tone: 'sink',
+        value: cents(fare.platformFee + fare.adminFee),
+        params: { platform: percent(PRICING.platformFeeRate), admin: percent(PRICING.adminFeeRate) },
+      },
       { id: 'driver', column: 2, row: 2, tone: 'highlight', value: cents(fare.subtotal) },
       { id: 'total', column: 3, row: 1, tone: 'highlight', value: cents(fare.totalFare) },
     ],
@@ -162,7 +266,14 @@ export function communityFlow(territory: Territory, sample: CommunitySample): Fl
     id: 'community',
     nodes: [
       { id: 'fares', column: 0, row: 1, tone: 'source', value: cents(territory.paid) },
-      { id: 'globalCsr', column: 1, row: 0, tone: 'hub', value: cents(territory.money.globalCsr), params: { percent: percent(FEE_SHARES_BP.globalCsr / 10_000) } },
+      {
+        id: 'globalCsr',
+        column: 1,
+        row: 0,
+        tone: 'hub',
+        value: cents(territory.money.globalCsr),
+        params: { percent: percent(FEE_SHARES_BP.globalCsr / 10_000) },
+      },
       { id: 'localCsr', column: 1, row: 1, tone: 'hub', value: cents(territory.money.localCsr), params: { percent: percent(FEE_SHARES_BP.localCsr / 10_000) } },
       { id: 'riders', column: 1, row: 2, tone: 'hub', value: points(sample.points.total) },
       { id: 'initiatives', column: 2, row: 0.5, tone: 'sink', value: cents(territory.money.globalCsr + territory.money.localCsr) },

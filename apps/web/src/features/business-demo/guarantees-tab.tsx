@@ -33,7 +33,23 @@ type SubTab = (typeof subTabs)[number];
 const tiersHighFirst = [...driverTiers].reverse();
 const coverageVariant = { underfunded: 'destructive', 'break-even': 'secondary', healthy: 'success', excellent: 'success' } as const;
 
-function Field({ label, value, onChange, isValid, max, step, className }: { label: string; value: string; onChange: (v: string) => void; isValid: boolean; max: number; step: string; className?: string }) {
+function Field({
+  label,
+  value,
+  onChange,
+  isValid,
+  max,
+  step,
+  className,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  isValid: boolean;
+  max: number;
+  step: string;
+  className?: string;
+}) {
   const { t } = useTranslation('demo');
   const id = useId();
   return (
@@ -157,9 +173,15 @@ function PoolView({ run, income }: { run: PoolRun; income: MonthlyIncome }) {
           <Row label={t('guarantees.pool.rideSubtotals')} value={format.money(income.rideSubtotals)} />
           <Row label={t('guarantees.pool.rideContribution', { percent: bp(RIDE_CONTRIBUTION_TOTAL_BP) })} value={format.money(funding.rideContribution)} />
           <Row label={t('guarantees.pool.licenseeIncome')} value={format.money(income.licensee)} />
-          <Row label={t('guarantees.pool.licenseeContribution', { percent: bp(LICENSEE_CONTRIBUTION_BP) })} value={format.money(funding.licenseeContribution)} />
+          <Row
+            label={t('guarantees.pool.licenseeContribution', { percent: bp(LICENSEE_CONTRIBUTION_BP) })}
+            value={format.money(funding.licenseeContribution)}
+          />
           <Row label={t('guarantees.pool.platformIncome')} value={format.money(income.platformSoftware + income.corporateAdmin)} />
-          <Row label={t('guarantees.pool.platformContribution', { percent: bp(PLATFORM_CONTRIBUTION_BP) })} value={format.money(funding.platformContribution)} />
+          <Row
+            label={t('guarantees.pool.platformContribution', { percent: bp(PLATFORM_CONTRIBUTION_BP) })}
+            value={format.money(funding.platformContribution)}
+          />
           <Row label={t('guarantees.pool.total')} value={format.money(funding.total)} isStrong />
           <Row label={t('guarantees.pool.reserve')} value={format.money(run.reserveIn)} />
           <Row label={t('guarantees.pool.available')} value={format.money(run.available)} isStrong />
@@ -172,7 +194,9 @@ function PoolView({ run, income }: { run: PoolRun; income: MonthlyIncome }) {
           <div className="rounded-lg bg-accent px-4 py-3 text-accent-foreground">
             <p className="text-sm">{t('guarantees.pool.coverageRatio')}</p>
             <p className="text-2xl font-bold tabular-nums" data-testid="coverage-ratio">
-              {run.coverageRatio === null ? t('guarantees.pool.nothingOwed') : t('guarantees.pool.ratio', { ratio: format.number(run.coverageRatio, { maximumFractionDigits: 2 }) })}
+              {run.coverageRatio === null
+                ? t('guarantees.pool.nothingOwed')
+                : t('guarantees.pool.ratio', { ratio: format.number(run.coverageRatio, { maximumFractionDigits: 2 }) })}
             </p>
             <Badge variant={coverageVariant[run.coverage]} className="mt-1">
               {t(`guarantees.coverage.${run.coverage}`)}
@@ -210,19 +234,35 @@ function PoolView({ run, income }: { run: PoolRun; income: MonthlyIncome }) {
             <TableCaption className="mb-2 text-start text-xs text-muted-foreground">{t('guarantees.pool.tableCaption')}</TableCaption>
             <TableHeader>
               <TableRow className="border-b text-start">
-                <TableHead scope="col" className="py-1.5">{t('guarantees.pool.quintile')}</TableHead>
-                <TableHead scope="col" className="py-1.5 text-end">{t('guarantees.pool.multiplier')}</TableHead>
-                <TableHead scope="col" className="py-1.5 text-end">{t('guarantees.pool.drivers')}</TableHead>
-                <TableHead scope="col" className="py-1.5 text-end">{t('guarantees.pool.promised')}</TableHead>
-                <TableHead scope="col" className="py-1.5 text-end">{t('guarantees.pool.paid')}</TableHead>
-                <TableHead scope="col" className="py-1.5 text-end">{t('guarantees.pool.average')}</TableHead>
+                <TableHead scope="col" className="py-1.5">
+                  {t('guarantees.pool.quintile')}
+                </TableHead>
+                <TableHead scope="col" className="py-1.5 text-end">
+                  {t('guarantees.pool.multiplier')}
+                </TableHead>
+                <TableHead scope="col" className="py-1.5 text-end">
+                  {t('guarantees.pool.drivers')}
+                </TableHead>
+                <TableHead scope="col" className="py-1.5 text-end">
+                  {t('guarantees.pool.promised')}
+                </TableHead>
+                <TableHead scope="col" className="py-1.5 text-end">
+                  {t('guarantees.pool.paid')}
+                </TableHead>
+                <TableHead scope="col" className="py-1.5 text-end">
+                  {t('guarantees.pool.average')}
+                </TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
               {summaries.map((q, i) => (
                 <TableRow key={q.key} className="border-b last:border-0">
-                  <TableHead scope="row" className="py-1.5 font-normal">{t(`guarantees.quintiles.${q.key}`)}</TableHead>
-                  <TableCell className="py-1.5 text-end tabular-nums">{t('guarantees.pool.ratio', { ratio: format.number(q.multiplier, { minimumFractionDigits: 2 }) })}</TableCell>
+                  <TableHead scope="row" className="py-1.5 font-normal">
+                    {t(`guarantees.quintiles.${q.key}`)}
+                  </TableHead>
+                  <TableCell className="py-1.5 text-end tabular-nums">
+                    {t('guarantees.pool.ratio', { ratio: format.number(q.multiplier, { minimumFractionDigits: 2 }) })}
+                  </TableCell>
                   <TableCell className="py-1.5 text-end tabular-nums">{format.number(q.drivers)}</TableCell>
                   <TableCell className="py-1.5 text-end tabular-nums">{format.money(byQuintile[i]!.target)}</TableCell>
                   <TableCell className="py-1.5 text-end tabular-nums">{format.money(q.totalPayout)}</TableCell>
@@ -232,8 +272,12 @@ function PoolView({ run, income }: { run: PoolRun; income: MonthlyIncome }) {
             </TableBody>
             <TableFooter>
               <TableRow className="border-t font-semibold">
-                <TableHead scope="row" className="py-1.5 font-bold">{t('guarantees.pool.available')}</TableHead>
-                <TableCell colSpan={4} className="py-1.5 text-end tabular-nums">{format.money(run.available)}</TableCell>
+                <TableHead scope="row" className="py-1.5 font-bold">
+                  {t('guarantees.pool.available')}
+                </TableHead>
+                <TableCell colSpan={4} className="py-1.5 text-end tabular-nums">
+                  {format.money(run.available)}
+                </TableCell>
                 <TableCell />
               </TableRow>
             </TableFooter>
@@ -261,7 +305,10 @@ function TiersView() {
             </h3>
             <dl className="mt-2 text-sm">
               <Row label={t('guarantees.tiers.streakBonus', { n: STREAK_LENGTH })} value={format.money(rules.streakBonusCents)} />
-              <Row label={t('guarantees.tiers.peakHourMinimum')} value={t('guarantees.tiers.perHour', { amount: format.money(rules.peakHourMinimumCentsPerHour) })} />
+              <Row
+                label={t('guarantees.tiers.peakHourMinimum')}
+                value={t('guarantees.tiers.perHour', { amount: format.money(rules.peakHourMinimumCentsPerHour) })}
+              />
               <Row label={t('guarantees.tiers.monthlyBonusCap')} value={format.money(rules.monthlyBonusCapCents)} />
             </dl>
             <h4 className="mt-3 text-sm font-medium">{t('guarantees.tiers.requirements')}</h4>
@@ -319,7 +366,11 @@ function GuaranteesView({ run }: { run: PoolRun | null }) {
         {byQuintile ? (
           <dl className="mt-2 text-sm">
             {byQuintile.map((q, i) => (
-              <Row key={q.quintile} label={t(`guarantees.quintiles.${QUINTILES[i]!.key}`)} value={t('guarantees.driver.guaranteedCount', { count: q.guaranteed })} />
+              <Row
+                key={q.quintile}
+                label={t(`guarantees.quintiles.${QUINTILES[i]!.key}`)}
+                value={t('guarantees.driver.guaranteedCount', { count: q.guaranteed })}
+              />
             ))}
           </dl>
         ) : (
@@ -378,7 +429,11 @@ export function GuaranteesTab({ sample }: { sample: PoolSampleState }) {
             ))}
           </TabsList>
           <TabsContent value="pool" className="mt-6">
-            {sample.result ? <PoolView run={sample.result.run} income={sample.result.income} /> : <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">{t('guarantees.enterSample')}</p>}
+            {sample.result ? (
+              <PoolView run={sample.result.run} income={sample.result.income} />
+            ) : (
+              <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">{t('guarantees.enterSample')}</p>
+            )}
           </TabsContent>
           <TabsContent value="tiers" className="mt-6">
             <TiersView />

@@ -15,7 +15,12 @@ import { TERRITORY_LIMITS, YOU, type Territory, type TerritoryField } from './te
 import type { DemoModel } from './use-demo-model';
 import { useMoney } from './use-money';
 
-export const healthClass = { green: 'bg-emerald-700 text-white', yellow: 'bg-yellow-300 text-yellow-950', orange: 'bg-orange-600 text-white', red: 'bg-red-700 text-white' } as const;
+export const healthClass = {
+  green: 'bg-emerald-700 text-white',
+  yellow: 'bg-yellow-300 text-yellow-950',
+  orange: 'bg-orange-600 text-white',
+  red: 'bg-red-700 text-white',
+} as const;
 
 function TerritoryView({ territory }: { territory: Territory }) {
   const { t } = useTranslation('demo');
@@ -31,9 +36,18 @@ function TerritoryView({ territory }: { territory: Territory }) {
           <Stat label={t('licensee.drivers')} value={money.number(territory.drivers.length)} />
           <Stat label={t('licensee.rides')} value={money.number(territory.rides)} />
           <Stat label={t('licensee.ridersPaid')} value={money.cents(territory.paid)} />
-          <Stat label={t('licensee.commission')} value={money.cents(territory.money.licensee)} detail={t('licensee.commissionDetail', { percent: money.bps(FEE_SHARES_BP.licensee) })} testId="licensee-commission" />
+          <Stat
+            label={t('licensee.commission')}
+            value={money.cents(territory.money.licensee)}
+            detail={t('licensee.commissionDetail', { percent: money.bps(FEE_SHARES_BP.licensee) })}
+            testId="licensee-commission"
+          />
           <Stat label={t('licensee.driversEarned')} value={money.cents(territory.money.driver)} />
-          <Stat label={t('licensee.poolFunding')} value={money.cents(territory.funding.total)} detail={t('licensee.poolFundingDetail', { amount: money.cents(territory.funding.licenseeContribution) })} />
+          <Stat
+            label={t('licensee.poolFunding')}
+            value={money.cents(territory.funding.total)}
+            detail={t('licensee.poolFundingDetail', { amount: money.cents(territory.funding.licenseeContribution) })}
+          />
           <div className="rounded-lg border p-4">
             <dt className="text-sm text-muted-foreground">{t('licensee.health')}</dt>
             <dd className="mt-1 flex items-center gap-2 text-2xl font-bold tabular-nums">
@@ -43,13 +57,22 @@ function TerritoryView({ territory }: { territory: Territory }) {
               </span>
             </dd>
             <dd className="mt-1 text-xs text-muted-foreground">
-              {t('licensee.healthDetail', { rider: money.number(territory.health.customerRating), driver: money.number(territory.health.driverRating), safety: money.number(territory.health.safetyScore), factor: HEALTH_SCORE_FACTOR })}
+              {t('licensee.healthDetail', {
+                rider: money.number(territory.health.customerRating),
+                driver: money.number(territory.health.driverRating),
+                safety: money.number(territory.health.safetyScore),
+                factor: HEALTH_SCORE_FACTOR,
+              })}
             </dd>
           </div>
           <Stat
             label={t('licensee.retention')}
             value={money.ratio(territory.retention.percent / 100)}
-            detail={territory.retention.performingWell ? t('licensee.retentionWell', { percent: RETENTION_PERFORMING_WELL_PERCENT }) : t('licensee.retentionWatch', { percent: RETENTION_PERFORMING_WELL_PERCENT })}
+            detail={
+              territory.retention.performingWell
+                ? t('licensee.retentionWell', { percent: RETENTION_PERFORMING_WELL_PERCENT })
+                : t('licensee.retentionWatch', { percent: RETENTION_PERFORMING_WELL_PERCENT })
+            }
             testId="retention"
           />
         </dl>
@@ -65,13 +88,27 @@ function TerritoryView({ territory }: { territory: Territory }) {
               <caption className="mb-2 text-start text-xs text-muted-foreground">{t('licensee.driverListCaption')}</caption>
               <thead>
                 <tr className="border-b">
-                  <th scope="col" className="py-1.5 text-start font-medium">{t('licensee.columns.driver')}</th>
-                  <th scope="col" className="py-1.5 text-start font-medium">{t('licensee.columns.tier')}</th>
-                  <th scope="col" className="py-1.5 text-end font-medium">{t('licensee.columns.rating')}</th>
-                  <th scope="col" className="py-1.5 text-end font-medium">{t('licensee.columns.acceptance')}</th>
-                  <th scope="col" className="py-1.5 text-end font-medium">{t('licensee.columns.rides')}</th>
-                  <th scope="col" className="py-1.5 text-end font-medium">{t('licensee.columns.score')}</th>
-                  <th scope="col" className="py-1.5 text-end font-medium">{t('licensee.columns.rank')}</th>
+                  <th scope="col" className="py-1.5 text-start font-medium">
+                    {t('licensee.columns.driver')}
+                  </th>
+                  <th scope="col" className="py-1.5 text-start font-medium">
+                    {t('licensee.columns.tier')}
+                  </th>
+                  <th scope="col" className="py-1.5 text-end font-medium">
+                    {t('licensee.columns.rating')}
+                  </th>
+                  <th scope="col" className="py-1.5 text-end font-medium">
+                    {t('licensee.columns.acceptance')}
+                  </th>
+                  <th scope="col" className="py-1.5 text-end font-medium">
+                    {t('licensee.columns.rides')}
+                  </th>
+                  <th scope="col" className="py-1.5 text-end font-medium">
+                    {t('licensee.columns.score')}
+                  </th>
+                  <th scope="col" className="py-1.5 text-end font-medium">
+                    {t('licensee.columns.rank')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -79,13 +116,17 @@ function TerritoryView({ territory }: { territory: Territory }) {
                   .sort((a, b) => b.metrics.overallScore - a.metrics.overallScore)
                   .map((driver) => (
                     <tr key={driver.id} className={cn('border-b last:border-0', driver.id === YOU && 'bg-accent/60 font-medium')}>
-                      <th scope="row" className="py-1.5 text-start font-normal">{driver.id === YOU ? t('licensee.you') : driver.name}</th>
+                      <th scope="row" className="py-1.5 text-start font-normal">
+                        {driver.id === YOU ? t('licensee.you') : driver.name}
+                      </th>
                       <td className="py-1.5">{t(`guarantees.tierNames.${driver.tier}`)}</td>
                       <td className="py-1.5 text-end tabular-nums">{format('stars', driver.metrics.customerRating)}</td>
                       <td className="py-1.5 text-end tabular-nums">{format('percent', driver.metrics.acceptanceRate)}</td>
                       <td className="py-1.5 text-end tabular-nums">{money.number(driver.metrics.completedRides)}</td>
                       <td className="py-1.5 text-end tabular-nums">{money.number(driver.metrics.overallScore)}</td>
-                      <td className="py-1.5 text-end tabular-nums">{driver.topFraction === null ? t('licensee.trial') : t('licensee.top', { percent: money.ratio(driver.topFraction) })}</td>
+                      <td className="py-1.5 text-end tabular-nums">
+                        {driver.topFraction === null ? t('licensee.trial') : t('licensee.top', { percent: money.ratio(driver.topFraction) })}
+                      </td>
                     </tr>
                   ))}
               </tbody>
@@ -94,7 +135,10 @@ function TerritoryView({ territory }: { territory: Territory }) {
         </div>
         <figure>
           <figcaption className="text-sm font-medium">{t('licensee.tierChart')}</figcaption>
-          <LazyBarChart data={[...driverTiers].reverse().map((tier) => ({ label: t(`guarantees.tierNames.${tier}`), value: territory.tierCounts[tier] }))} format={money.number} />
+          <LazyBarChart
+            data={[...driverTiers].reverse().map((tier) => ({ label: t(`guarantees.tierNames.${tier}`), value: territory.tierCounts[tier] }))}
+            format={money.number}
+          />
           <ul className="mt-2 text-xs text-muted-foreground">
             {[...driverTiers].reverse().map((tier) => (
               <li key={tier}>{t('licensee.tierCount', { tier: t(`guarantees.tierNames.${tier}`), count: territory.tierCounts[tier] })}</li>
@@ -137,7 +181,10 @@ export function LicenseeTab({ model }: { model: DemoModel }) {
       <CardContent className="space-y-8">
         <SampleNote />
         {territory ? (
-          <div className="flex flex-wrap items-center gap-3 rounded-lg border border-primary/40 bg-accent px-4 py-3 text-accent-foreground" data-testid="license-fee-banner">
+          <div
+            className="flex flex-wrap items-center gap-3 rounded-lg border border-primary/40 bg-accent px-4 py-3 text-accent-foreground"
+            data-testid="license-fee-banner"
+          >
             <BadgeDollarSignIcon className="size-6 shrink-0" aria-hidden />
             <p className="flex-1">
               {t('licensee.feeBanner', { fee: money.cents(territory.licenseFee), zips: fields.values?.zipCodes ?? 0, block: ZIP_CODES_PER_LICENSE_BLOCK })}

@@ -8,4 +8,3 @@ export function parseLimited(limit: FieldLimit, text: string): number | null {
   if (!Number.isFinite(value) || value < limit.min || value > limit.max) return null;
   return limit.integer && !Number.isInteger(value) ? null : value;
 }
-

@@ -34,7 +34,12 @@ describe('poolInputFromSample', () => {
     const input = poolInputFromSample(DEFAULT_POOL_SAMPLE);
     expect(input.drivers).toHaveLength(100);
     const subtotals = 20 * (5200 + 4600 + 3800 + 2900 + 1500) * 100;
-    expect(input.income).toEqual({ rideSubtotals: subtotals, platformSoftware: subtotals * 0.03, corporateAdmin: subtotals * 0.0125, licensee: subtotals * 0.0125 });
+    expect(input.income).toEqual({
+      rideSubtotals: subtotals,
+      platformSoftware: subtotals * 0.03,
+      corporateAdmin: subtotals * 0.0125,
+      licensee: subtotals * 0.0125,
+    });
     expect(input.reserve).toBe(0);
     const funding = poolFunding(input.income);
     expect(funding.rideContribution).toBe(subtotals * 0.02);
@@ -44,7 +49,14 @@ describe('poolInputFromSample', () => {
   it('gives the drivers of a group the same earnings, tier, hours and streaks, in cents', () => {
     const input = poolInputFromSample({ ...DEFAULT_POOL_SAMPLE, drivers: 5, acceptanceRate: 85, reserveDollars: 12.34 });
     expect(input.reserve).toBe(1234);
-    expect(input.drivers[4]).toMatchObject({ tier: 'Bronze', baseEarnings: 150_000, onlineHours: 110, streaksCompleted: 0, acceptanceRate: 85, completedRides: 1 });
+    expect(input.drivers[4]).toMatchObject({
+      tier: 'Bronze',
+      baseEarnings: 150_000,
+      onlineHours: 110,
+      streaksCompleted: 0,
+      acceptanceRate: 85,
+      completedRides: 1,
+    });
   });
 
   it('leaves drivers who earned nothing out of the quintiles', () => {
@@ -78,7 +90,9 @@ describe('poolInputFromSample', () => {
   it('scores a 1.1x coverage 90 (spec), computed from a one-driver month by hand', () => {
     // $51 of subtotals: ride 2% = 102 (77 + 25), platform 5% × (76 + 39) = 5, licensee 5% × 64 = 3 → 110 cents.
     // One Bronze streak (100 cents), no performance bonus (Bronze cap $0), no guarantee (50% acceptance).
-    const groups = DEFAULT_POOL_SAMPLE.groups.map((group, i) => (i === 0 ? { tier: 'Bronze' as const, earningsDollars: 51, onlineHours: 10, streaks: 1 } : group));
+    const groups = DEFAULT_POOL_SAMPLE.groups.map((group, i) =>
+      i === 0 ? { tier: 'Bronze' as const, earningsDollars: 51, onlineHours: 10, streaks: 1 } : group,
+    );
     const run = runBonusPool(poolInputFromSample({ drivers: 1, acceptanceRate: 50, reserveDollars: 0, groups }));
     expect(run.funding.total).toBe(110);
     expect(run.targetPayout).toBe(100);

@@ -74,7 +74,11 @@ const toCents = (dollars: number) => Math.round(dollars * 100);
 
 /** The fee accounts' income from rides whose subtotals add up to `rideSubtotals`: splitFare of their fees. */
 export function monthlyIncomeOf(rideSubtotals: number): MonthlyIncome {
-  const split = splitFare({ subtotal: rideSubtotals, platformFee: feeCents(rideSubtotals, PRICING.platformFeeRate), adminFee: feeCents(rideSubtotals, PRICING.adminFeeRate) });
+  const split = splitFare({
+    subtotal: rideSubtotals,
+    platformFee: feeCents(rideSubtotals, PRICING.platformFeeRate),
+    adminFee: feeCents(rideSubtotals, PRICING.adminFeeRate),
+  });
   return { rideSubtotals, platformSoftware: split.platformSoftware, corporateAdmin: split.corporateAdmin, licensee: split.licensee };
 }
 
@@ -106,7 +110,9 @@ export function poolInputFromSample(sample: PoolSample): { income: MonthlyIncome
 }
 
 /** Per quintile of a run: what its drivers were promised and what they were paid, cents. */
-export function payoutByQuintile(run: { drivers: readonly { quintile: number | null; total: number; target: { guarantee: number; streak: number; performance: number } }[] }) {
+export function payoutByQuintile(run: {
+  drivers: readonly { quintile: number | null; total: number; target: { guarantee: number; streak: number; performance: number } }[];
+}) {
   return [1, 2, 3, 4, 5].map((quintile) => {
     const members = run.drivers.filter((driver) => driver.quintile === quintile);
     return {

@@ -28,15 +28,32 @@ function ZoneList({ pricing, selected, onSelect }: { pricing: PricingResult; sel
         <legend className="font-semibold">{t('pricing.zonesLegend')}</legend>
         <div className="mt-3 space-y-2">
           {pricing.zones.map((zone) => (
-            <label key={zone.zip} className={cn('flex cursor-pointer gap-3 rounded-lg border p-3 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring', zone.tier === selected && 'border-primary bg-accent/60')}>
-              <input type="radio" name="pricing-zone" value={zone.tier} checked={zone.tier === selected} onChange={() => onSelect(zone.tier)} className="mt-1 accent-primary" />
+            <label
+              key={zone.zip}
+              className={cn(
+                'flex cursor-pointer gap-3 rounded-lg border p-3 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+                zone.tier === selected && 'border-primary bg-accent/60',
+              )}
+            >
+              <input
+                type="radio"
+                name="pricing-zone"
+                value={zone.tier}
+                checked={zone.tier === selected}
+                onChange={() => onSelect(zone.tier)}
+                className="mt-1 accent-primary"
+              />
               <span className="flex-1">
                 <span className="flex flex-wrap items-center gap-2 font-medium">
                   {t('pricing.zoneName', { zip: zone.zip, name: t(`pricing.tiers.${zone.tier}.label`) })}
                   <Badge variant="secondary">{t('pricing.tierBadge', { tier: zone.tier, factor: money.ratio(zone.factor) })}</Badge>
                 </span>
                 <span className="mt-1 block text-sm text-muted-foreground">
-                  {t('pricing.rates', { base: money.cents(zone.rates.baseFare), mile: money.cents(zone.rates.perMile), minute: money.cents(zone.rates.perMinute) })}
+                  {t('pricing.rates', {
+                    base: money.cents(zone.rates.baseFare),
+                    mile: money.cents(zone.rates.perMile),
+                    minute: money.cents(zone.rates.perMinute),
+                  })}
                 </span>
                 <span className="block text-xs text-muted-foreground">{t(`pricing.tiers.${zone.tier}.justification`)}</span>
                 <span className="mt-1 block text-sm" data-testid={`zone-fare-${zone.tier}`}>
@@ -49,7 +66,11 @@ function ZoneList({ pricing, selected, onSelect }: { pricing: PricingResult; sel
       </fieldset>
       <figure>
         <figcaption className="font-semibold">{t('pricing.chartCaption')}</figcaption>
-        <LazyBarChart data={pricing.zones.map((zone) => ({ label: zone.zip, value: zone.fare.totalFare, highlight: zone.tier === selected }))} format={money.cents} height={260} />
+        <LazyBarChart
+          data={pricing.zones.map((zone) => ({ label: zone.zip, value: zone.fare.totalFare, highlight: zone.tier === selected }))}
+          format={money.cents}
+          height={260}
+        />
         <p className="mt-2 text-xs text-muted-foreground">{t('pricing.chartNote')}</p>
       </figure>
     </div>
@@ -62,18 +83,36 @@ function LiveRates({ model, pricing }: { model: DemoModel; pricing: PricingResul
   const fields = model.pricingFields;
   return (
     <div className="space-y-5">
-      <p className="text-sm text-muted-foreground">{t('pricing.liveDescription', { min: money.number(DEMAND_MULTIPLIER_MIN), max: money.number(DEMAND_MULTIPLIER_MAX) })}</p>
+      <p className="text-sm text-muted-foreground">
+        {t('pricing.liveDescription', { min: money.number(DEMAND_MULTIPLIER_MIN), max: money.number(DEMAND_MULTIPLIER_MAX) })}
+      </p>
       <div className="grid gap-4 sm:grid-cols-2">
         {(['openRequests', 'idleDrivers'] as const).map((field) => (
-          <DemoNumberField key={field} label={t(`pricing.fields.${field}`)} value={fields.texts[field]} onChange={(text) => fields.set(field, text)} isValid={fields.isValid(field)} limit={PRICING_LIMITS[field]} />
+          <DemoNumberField
+            key={field}
+            label={t(`pricing.fields.${field}`)}
+            value={fields.texts[field]}
+            onChange={(text) => fields.set(field, text)}
+            isValid={fields.isValid(field)}
+            limit={PRICING_LIMITS[field]}
+          />
         ))}
       </div>
       {pricing ? (
         <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <Stat label={t('pricing.zone')} value={t(`pricing.tiers.${pricing.live.tier}.label`)} />
           <Stat label={t('pricing.demand')} value={t(`pricing.demandLevels.${pricing.live.demand.replace(' ', '')}`)} testId="demand-level" />
-          <Stat label={t('pricing.currentMultiplier')} value={t('flows.multiplier', { value: money.number(pricing.live.multiplier) })} testId="current-multiplier" />
-          <Stat label={t('pricing.liveFare')} value={money.cents(pricing.live.fare.totalFare)} detail={t('pricing.liveFareDetail', { factor: money.number(Math.round(pricing.live.quoteMultiplier * 1000) / 1000) })} testId="live-fare" />
+          <Stat
+            label={t('pricing.currentMultiplier')}
+            value={t('flows.multiplier', { value: money.number(pricing.live.multiplier) })}
+            testId="current-multiplier"
+          />
+          <Stat
+            label={t('pricing.liveFare')}
+            value={money.cents(pricing.live.fare.totalFare)}
+            detail={t('pricing.liveFareDetail', { factor: money.number(Math.round(pricing.live.quoteMultiplier * 1000) / 1000) })}
+            testId="live-fare"
+          />
         </dl>
       ) : (
         <FixInputs />
@@ -115,7 +154,11 @@ function LicenseeControl({ model, pricing }: { model: DemoModel; pricing: Pricin
         <>
           <dl className="grid gap-3 sm:grid-cols-3">
             <Stat label={t('pricing.announced')} value={format.date(pricing.announcedAt.toISOString())} />
-            <Stat label={t('pricing.effective')} value={format.date(pricing.effectiveAt.toISOString())} detail={pricing.isPending ? t('pricing.pending') : t('pricing.inForceDetail')} />
+            <Stat
+              label={t('pricing.effective')}
+              value={format.date(pricing.effectiveAt.toISOString())}
+              detail={pricing.isPending ? t('pricing.pending') : t('pricing.inForceDetail')}
+            />
             <Stat label={t('pricing.inForce')} value={money.ratio(pricing.adjustmentInForce / 100)} testId="adjustment-in-force" />
           </dl>
           <div className="overflow-x-auto">
@@ -123,17 +166,29 @@ function LicenseeControl({ model, pricing }: { model: DemoModel; pricing: Pricin
               <TableCaption className="mb-2 text-start text-xs text-muted-foreground">{t('pricing.tableCaption')}</TableCaption>
               <TableHeader>
                 <TableRow className="border-b">
-                  <TableHead scope="col" className="py-1.5">{t('pricing.zone')}</TableHead>
-                  <TableHead scope="col" className="py-1.5 text-end">{t('pricing.columns.base')}</TableHead>
-                  <TableHead scope="col" className="py-1.5 text-end">{t('pricing.columns.mile')}</TableHead>
-                  <TableHead scope="col" className="py-1.5 text-end">{t('pricing.columns.minute')}</TableHead>
-                  <TableHead scope="col" className="py-1.5 text-end">{t('pricing.columns.trip')}</TableHead>
+                  <TableHead scope="col" className="py-1.5">
+                    {t('pricing.zone')}
+                  </TableHead>
+                  <TableHead scope="col" className="py-1.5 text-end">
+                    {t('pricing.columns.base')}
+                  </TableHead>
+                  <TableHead scope="col" className="py-1.5 text-end">
+                    {t('pricing.columns.mile')}
+                  </TableHead>
+                  <TableHead scope="col" className="py-1.5 text-end">
+                    {t('pricing.columns.minute')}
+                  </TableHead>
+                  <TableHead scope="col" className="py-1.5 text-end">
+                    {t('pricing.columns.trip')}
+                  </TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
                 {pricing.zones.map((zone) => (
                   <TableRow key={zone.zip} className="border-b last:border-0">
-                    <TableHead scope="row" className="py-1.5 font-normal">{t('pricing.zoneName', { zip: zone.zip, name: t(`pricing.tiers.${zone.tier}.label`) })}</TableHead>
+                    <TableHead scope="row" className="py-1.5 font-normal">
+                      {t('pricing.zoneName', { zip: zone.zip, name: t(`pricing.tiers.${zone.tier}.label`) })}
+                    </TableHead>
                     <TableCell className="py-1.5 text-end tabular-nums">{money.cents(zone.rates.baseFare)}</TableCell>
                     <TableCell className="py-1.5 text-end tabular-nums">{money.cents(zone.rates.perMile)}</TableCell>
                     <TableCell className="py-1.5 text-end tabular-nums">{money.cents(zone.rates.perMinute)}</TableCell>

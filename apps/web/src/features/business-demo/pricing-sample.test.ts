@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING_INPUTS, parsePricingField, pricingSample } from './pricing-sample';
 
 const now = new Date('2026-03-10T12:00:00Z');
-const run = (overrides: Partial<typeof DEFAULT_PRICING_INPUTS> = {}) => pricingSample({ miles: 5, minutes: 12.5, inputs: { ...DEFAULT_PRICING_INPUTS, ...overrides }, now });
+const run = (overrides: Partial<typeof DEFAULT_PRICING_INPUTS> = {}) =>
+  pricingSample({ miles: 5, minutes: 12.5, inputs: { ...DEFAULT_PRICING_INPUTS, ...overrides }, now });
 
 describe('pricingSample', () => {
   it('applies an adjustment only once its 7 days of notice are over', () => {

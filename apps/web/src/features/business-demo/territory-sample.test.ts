@@ -23,7 +23,14 @@ describe('buildTerritory', () => {
     const rides = SAMPLE_DRIVERS.reduce((sum, d) => sum + d.monthlyRides, 0);
     expect(territory.rides).toBe(rides);
     expect(territory.paid).toBe(rides * 1324);
-    expect(territory.money).toEqual({ driver: rides * 1250, platformSoftware: rides * 37, corporateAdmin: rides * 16, globalCsr: rides * 3, licensee: rides * 15, localCsr: rides * 3 });
+    expect(territory.money).toEqual({
+      driver: rides * 1250,
+      platformSoftware: rides * 37,
+      corporateAdmin: rides * 16,
+      globalCsr: rides * 3,
+      licensee: rides * 15,
+      localCsr: rides * 3,
+    });
     expect(splitTotal(territory.money)).toBe(territory.paid);
     // 2% of subtotals into the pool; the licensee gives 5% of its commission, rounded down.
     expect(territory.funding.rideContribution).toBe(Math.floor(rides * 1250 * 0.02));
@@ -51,7 +58,10 @@ describe('buildTerritory', () => {
   });
 
   it('says retention of exactly 85% is not "performing well", refuses more survivors than starters, and counts the visitor', () => {
-    expect(buildTerritory({ you: null, fare, inputs: { ...DEFAULT_TERRITORY_INPUTS, activeAtStart: 20, stillActive: 17 } }).retention).toEqual({ percent: 85, performingWell: false });
+    expect(buildTerritory({ you: null, fare, inputs: { ...DEFAULT_TERRITORY_INPUTS, activeAtStart: 20, stillActive: 17 } }).retention).toEqual({
+      percent: 85,
+      performingWell: false,
+    });
     expect(() => buildTerritory({ you: null, fare, inputs: { ...DEFAULT_TERRITORY_INPUTS, activeAtStart: 2, stillActive: 3 } })).toThrow(RangeError);
     expect(buildTerritory({ you: null, fare, inputs: { ...DEFAULT_TERRITORY_INPUTS, zipCodes: 10 } }).licenseFee).toBe(100_000);
     const you = sampleCohort(null)[0]!;

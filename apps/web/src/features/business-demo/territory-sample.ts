@@ -36,13 +36,108 @@ const history = (h: Partial<DriverHistory> & Pick<DriverHistory, 'ridesCompleted
 
 /** Fictional drivers, chosen so the cohort spans every tier. */
 export const SAMPLE_DRIVERS: readonly SampleDriver[] = [
-  { id: 'd1', name: 'Amara O.', monthlyRides: 210, history: history({ ridesCompleted: 620, ratingsSum: 495, offersAccepted: 980, ridesCancelledByDriver: 2, pickupsOnTime: 960, pickupsLate: 40, safetyRatingsSum: 497, communityActions: 9, consecutiveAccepts: 64 }) },
-  { id: 'd2', name: 'Luis R.', monthlyRides: 190, history: history({ ridesCompleted: 410, ratingsSum: 488, offersAccepted: 940, ridesCancelledByDriver: 5, pickupsOnTime: 900, pickupsLate: 100, safetyRatingsSum: 482, consecutiveAccepts: 31 }) },
-  { id: 'd3', name: 'Mei L.', monthlyRides: 160, history: history({ ridesCompleted: 300, ratingsSum: 472, offersAccepted: 880, ridesCancelledByDriver: 12, pickupsOnTime: 860, pickupsLate: 140, safetyRatingsSum: 470 }) },
-  { id: 'd4', name: 'Kwame A.', monthlyRides: 150, history: history({ ridesCompleted: 280, ratingsSum: 466, offersAccepted: 850, ridesCancelledByDriver: 15, pickupsOnTime: 840, pickupsLate: 160, safetyRatingsSum: 468 }) },
-  { id: 'd5', name: 'Sofia P.', monthlyRides: 120, history: history({ ridesCompleted: 150, ratingsSum: 452, offersAccepted: 830, ridesCancelledByDriver: 11, pickupsOnTime: 820, pickupsLate: 180, safetyRatingsSum: 460 }) },
-  { id: 'd6', name: 'Omar H.', monthlyRides: 90, history: history({ ridesCompleted: 95, ratingsSum: 420, offersAccepted: 760, ridesCancelledByDriver: 8, pickupsOnTime: 760, pickupsLate: 240, safetyRatingsSum: 440 }) },
-  { id: 'd7', name: 'Priya S.', monthlyRides: 70, history: history({ ridesCompleted: 60, ratingsSum: 390, offersAccepted: 650, ridesCancelledByDriver: 9, pickupsOnTime: 700, pickupsLate: 300, safetyRatingsSum: 410, safetyIncidents: 1 }) },
+  {
+    id: 'd1',
+    name: 'Amara O.',
+    monthlyRides: 210,
+    history: history({
+      ridesCompleted: 620,
+      ratingsSum: 495,
+      offersAccepted: 980,
+      ridesCancelledByDriver: 2,
+      pickupsOnTime: 960,
+      pickupsLate: 40,
+      safetyRatingsSum: 497,
+      communityActions: 9,
+      consecutiveAccepts: 64,
+    }),
+  },
+  {
+    id: 'd2',
+    name: 'Luis R.',
+    monthlyRides: 190,
+    history: history({
+      ridesCompleted: 410,
+      ratingsSum: 488,
+      offersAccepted: 940,
+      ridesCancelledByDriver: 5,
+      pickupsOnTime: 900,
+      pickupsLate: 100,
+      safetyRatingsSum: 482,
+      consecutiveAccepts: 31,
+    }),
+  },
+  {
+    id: 'd3',
+    name: 'Mei L.',
+    monthlyRides: 160,
+    history: history({
+      ridesCompleted: 300,
+      ratingsSum: 472,
+      offersAccepted: 880,
+      ridesCancelledByDriver: 12,
+      pickupsOnTime: 860,
+      pickupsLate: 140,
+      safetyRatingsSum: 470,
+    }),
+  },
+  {
+    id: 'd4',
+    name: 'Kwame A.',
+    monthlyRides: 150,
+    history: history({
+      ridesCompleted: 280,
+      ratingsSum: 466,
+      offersAccepted: 850,
+      ridesCancelledByDriver: 15,
+      pickupsOnTime: 840,
+      pickupsLate: 160,
+      safetyRatingsSum: 468,
+    }),
+  },
+  {
+    id: 'd5',
+    name: 'Sofia P.',
+    monthlyRides: 120,
+    history: history({
+      ridesCompleted: 150,
+      ratingsSum: 452,
+      offersAccepted: 830,
+      ridesCancelledByDriver: 11,
+      pickupsOnTime: 820,
+      pickupsLate: 180,
+      safetyRatingsSum: 460,
+    }),
+  },
+  {
+    id: 'd6',
+    name: 'Omar H.',
+    monthlyRides: 90,
+    history: history({
+      ridesCompleted: 95,
+      ratingsSum: 420,
+      offersAccepted: 760,
+      ridesCancelledByDriver: 8,
+      pickupsOnTime: 760,
+      pickupsLate: 240,
+      safetyRatingsSum: 440,
+    }),
+  },
+  {
+    id: 'd7',
+    name: 'Priya S.',
+    monthlyRides: 70,
+    history: history({
+      ridesCompleted: 60,
+      ratingsSum: 390,
+      offersAccepted: 650,
+      ridesCancelledByDriver: 9,
+      pickupsOnTime: 700,
+      pickupsLate: 300,
+      safetyRatingsSum: 410,
+      safetyIncidents: 1,
+    }),
+  },
   { id: 'd8', name: 'Jonas K.', monthlyRides: 12, history: history({ ridesCompleted: 12, ratingsCount: 0, ratingsSum: 0, consecutiveAccepts: 12 }) },
 ];
 
@@ -80,7 +175,12 @@ export type Territory = {
  * in this cohort (thresholds, and rank by overall score among drivers with 20+ rides).
  */
 export function sampleCohort(you: { metrics: DriverMetrics; monthlyRides: number } | null): TerritoryDriver[] {
-  const members = SAMPLE_DRIVERS.map((driver) => ({ id: driver.id, name: driver.name, monthlyRides: driver.monthlyRides, metrics: computeMetrics(driver.history) }));
+  const members = SAMPLE_DRIVERS.map((driver) => ({
+    id: driver.id,
+    name: driver.name,
+    monthlyRides: driver.monthlyRides,
+    metrics: computeMetrics(driver.history),
+  }));
   if (you) members.push({ id: YOU, name: YOU, monthlyRides: you.monthlyRides, metrics: you.metrics });
   const tiers = new Map(assignTiers(members.map((m) => ({ driverId: m.id, metrics: m.metrics }))).map((a) => [a.driverId, a]));
   return members.map((m) => ({ ...m, tier: tiers.get(m.id)!.tier, topFraction: tiers.get(m.id)!.topFraction }));
@@ -101,7 +201,12 @@ export function buildTerritory(input: { you: { metrics: DriverMetrics; monthlyRi
   const perRide: Split = { ...fare.split, driver: fare.split.driver - fare.tip };
   const money = Object.fromEntries(payees.map((payee) => [payee, perRide[payee] * rides])) as Split;
   const paid = fare.totalFare * rides;
-  const funding = poolFunding({ rideSubtotals: fare.subtotal * rides, platformSoftware: money.platformSoftware, corporateAdmin: money.corporateAdmin, licensee: money.licensee });
+  const funding = poolFunding({
+    rideSubtotals: fare.subtotal * rides,
+    platformSoftware: money.platformSoftware,
+    corporateAdmin: money.corporateAdmin,
+    licensee: money.licensee,
+  });
 
   const average = (values: number[]) => roundTo(values.reduce((a, b) => a + b, 0) / values.length, 2);
   const driverRating = average(drivers.map((d) => d.metrics.customerRating));

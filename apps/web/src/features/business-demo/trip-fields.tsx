@@ -4,7 +4,25 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { MAX_MILES, MAX_MINUTES, MAX_TIP_DOLLARS, MINUTES_PER_MILE, type TripInput } from './trip-input';
 
-function NumberField({ label, value, onChange, isValid, max, step, hint, invalidMessage }: { label: string; value: string; onChange: (value: string) => void; isValid: boolean; max: number; step: string; hint?: string; invalidMessage?: string }) {
+function NumberField({
+  label,
+  value,
+  onChange,
+  isValid,
+  max,
+  step,
+  hint,
+  invalidMessage,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  isValid: boolean;
+  max: number;
+  step: string;
+  hint?: string;
+  invalidMessage?: string;
+}) {
   const { t } = useTranslation('demo');
   const id = useId();
   const messageId = `${id}-message`;

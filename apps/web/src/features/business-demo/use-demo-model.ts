@@ -40,7 +40,16 @@ export function useDemoModel() {
     const cohort = sampleCohort({ metrics, monthlyRides });
     const you = cohort.find((member) => member.id === YOU)!;
     const goals = tierGoals(metrics, you.topFraction);
-    const tracker = trip.fare ? earningsTracker({ fare: trip.fare, ridesPerWeek: driverValues.ridesPerWeek, hoursPerWeek: driverValues.hoursPerWeek, tier: you.tier, metrics, quintile }) : null;
+    const tracker = trip.fare
+      ? earningsTracker({
+          fare: trip.fare,
+          ridesPerWeek: driverValues.ridesPerWeek,
+          hoursPerWeek: driverValues.hoursPerWeek,
+          tier: you.tier,
+          metrics,
+          quintile,
+        })
+      : null;
     return { you, cohort, goals, tracker };
   }, [metrics, driverValues, monthlyRides, trip.fare, quintile]);
 

@@ -73,7 +73,8 @@ export function usePoolSample(): PoolSampleState {
   return {
     texts,
     setTop: (field, text) => setTexts((current) => ({ ...current, [field]: text })),
-    setGroup: (group, field, text) => setTexts((current) => ({ ...current, groups: current.groups.map((g, i) => (i === group ? { ...g, [field]: text } : g)) })),
+    setGroup: (group, field, text) =>
+      setTexts((current) => ({ ...current, groups: current.groups.map((g, i) => (i === group ? { ...g, [field]: text } : g)) })),
     setTier: (group, tier) => setTexts((current) => ({ ...current, groups: current.groups.map((g, i) => (i === group ? { ...g, tier } : g)) })),
     isValid: (field, text) => parse(text, field) !== null,
     result,

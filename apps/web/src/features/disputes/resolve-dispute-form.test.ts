@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { centsToDollarsText, REFUND_FORMAT_MESSAGE, REFUND_TOO_MUCH_MESSAGE, resolveDisputeResolver, type ResolveDisputeValues } from './resolve-dispute-form';
 
 const options = { fields: {}, shouldUseNativeValidation: false } as ResolverOptions<ResolveDisputeValues>;
-const resolve = (values: Partial<ResolveDisputeValues>, disputable = 2000) => resolveDisputeResolver(disputable)({ note: '', ...values } as ResolveDisputeValues, undefined, options);
+const resolve = (values: Partial<ResolveDisputeValues>, disputable = 2000) =>
+  resolveDisputeResolver(disputable)({ note: '', ...values } as ResolveDisputeValues, undefined, options);
 
 describe('resolveDisputeResolver', () => {
   it('sends a partial refund in cents with the trimmed note', async () => {
@@ -44,7 +45,7 @@ describe('resolveDisputeResolver', () => {
     expect(result.errors.refundAmount?.message).toBe('Amount must be more than zero');
   });
 
-  it("reads the dollars text a mediation proposal filled in", async () => {
+  it('reads the dollars text a mediation proposal filled in', async () => {
     expect(centsToDollarsText(1250)).toBe('12.50');
     const result = await resolve({ resolution: 'refund_partial', refundAmount: centsToDollarsText(1250) as unknown as number, note: 'Longer than quoted' });
     expect(result.errors).toEqual({});

@@ -27,7 +27,14 @@ describe('rankPercent', () => {
 describe('metricRows', () => {
   it("sets each metric against the next tier's minimum and marks what was not measured", () => {
     const rows = metricRows({ tier: 'Silver', metrics, unmeasured: ['punctualityScore'] });
-    expect(rows.find((r) => r.metric === 'customerRating')).toEqual({ metric: 'customerRating', unit: 'stars', value: 4.6, nextMinimum: 4.7, met: false, measured: true });
+    expect(rows.find((r) => r.metric === 'customerRating')).toEqual({
+      metric: 'customerRating',
+      unit: 'stars',
+      value: 4.6,
+      nextMinimum: 4.7,
+      met: false,
+      measured: true,
+    });
     expect(rows.find((r) => r.metric === 'acceptanceRate')).toMatchObject({ unit: 'percent', nextMinimum: 90, met: false });
     expect(rows.find((r) => r.metric === 'punctualityScore')).toMatchObject({ met: true, measured: false });
     // Gold asks nothing of community engagement.
@@ -61,7 +68,12 @@ describe('goalLines', () => {
   });
 
   it('congratulates at Platinum', () => {
-    expect(goalLines({ currentTier: 'Platinum', nextTier: null, ridesNeeded: 0, rank: null, requirements: [] })).toEqual({ isTop: true, nextTier: null, missing: [], met: [] });
+    expect(goalLines({ currentTier: 'Platinum', nextTier: null, ridesNeeded: 0, rank: null, requirements: [] })).toEqual({
+      isTop: true,
+      nextTier: null,
+      missing: [],
+      met: [],
+    });
   });
 });
 

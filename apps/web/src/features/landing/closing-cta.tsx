@@ -20,7 +20,11 @@ export function ClosingCta() {
         </Link>
         <Link
           href="/onboarding"
-          className={cn(buttonVariants({ size: 'lg', variant: 'outline' }), 'border-primary-foreground bg-transparent text-primary-foreground hover:bg-primary-foreground/10', onPrimaryFocus)}
+          className={cn(
+            buttonVariants({ size: 'lg', variant: 'outline' }),
+            'border-primary-foreground bg-transparent text-primary-foreground hover:bg-primary-foreground/10',
+            onPrimaryFocus,
+          )}
         >
           {t('howItWorks.cta.learnMore')}
         </Link>

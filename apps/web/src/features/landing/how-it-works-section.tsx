@@ -39,7 +39,10 @@ export function HowItWorksSection() {
                   <ol className="space-y-4">
                     {steps.map((step, index) => (
                       <li key={step} className="flex gap-3 text-sm">
-                        <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-bold text-primary-foreground" aria-hidden>
+                        <span
+                          className="flex size-6 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-bold text-primary-foreground"
+                          aria-hidden
+                        >
                           {index + 1}
                         </span>
                         <span className="pt-0.5">{step}</span>

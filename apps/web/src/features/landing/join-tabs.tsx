@@ -41,7 +41,12 @@ export function JoinTabs() {
         {signupRoles.map((tabRole) => {
           const Icon = roleIcons[tabRole];
           return (
-            <TabsTrigger key={tabRole} value={tabRole} className="h-full flex-col gap-1 px-1.5 py-2 text-xs whitespace-normal sm:flex-row sm:text-sm [&_svg]:shrink-0" data-testid={`hero-tab-${tabRole}`}>
+            <TabsTrigger
+              key={tabRole}
+              value={tabRole}
+              className="h-full flex-col gap-1 px-1.5 py-2 text-xs whitespace-normal sm:flex-row sm:text-sm [&_svg]:shrink-0"
+              data-testid={`hero-tab-${tabRole}`}
+            >
               <Icon aria-hidden />
               <span className="text-center leading-tight">{t(`${tabRole}.label`)}</span>
             </TabsTrigger>

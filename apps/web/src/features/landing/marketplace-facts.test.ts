@@ -3,7 +3,15 @@ import { splitFare } from '@coride/domain/money';
 import { feeCents, PRICING } from '@coride/domain/pricing-rules';
 import { REDEMPTION_OPTIONS, REWARD_POINTS as DOMAIN_REWARD_POINTS } from '@coride/domain/community/rewards';
 import { licenseFeeCents } from '@coride/domain/community/license';
-import { compareFees, LICENSE_FEE_CENTS, REWARD_POINTS, REWARD_REDEMPTION, SAMPLE_SUBTOTAL_CENTS, TOTAL_FEE_BPS, ZIP_CODES_PER_LICENSE } from './marketplace-facts';
+import {
+  compareFees,
+  LICENSE_FEE_CENTS,
+  REWARD_POINTS,
+  REWARD_REDEMPTION,
+  SAMPLE_SUBTOTAL_CENTS,
+  TOTAL_FEE_BPS,
+  ZIP_CODES_PER_LICENSE,
+} from './marketplace-facts';
 
 // The landing page quotes these figures; they must be the ones the server charges.
 describe('marketplace facts', () => {
@@ -24,7 +32,15 @@ describe('marketplace facts', () => {
 
   it('quotes the licence fee and the reward points of the domain', () => {
     expect(LICENSE_FEE_CENTS).toBe(licenseFeeCents(ZIP_CODES_PER_LICENSE));
-    expect(REWARD_POINTS).toEqual({ rate: DOMAIN_REWARD_POINTS.rate_driver, review: DOMAIN_REWARD_POINTS.detailed_review, safety: DOMAIN_REWARD_POINTS.safety_report, referral: DOMAIN_REWARD_POINTS.referral });
-    expect(REDEMPTION_OPTIONS.find((option) => option.id === 'credit_1')).toMatchObject({ points: REWARD_REDEMPTION.points, effect: { cents: REWARD_REDEMPTION.creditCents } });
+    expect(REWARD_POINTS).toEqual({
+      rate: DOMAIN_REWARD_POINTS.rate_driver,
+      review: DOMAIN_REWARD_POINTS.detailed_review,
+      safety: DOMAIN_REWARD_POINTS.safety_report,
+      referral: DOMAIN_REWARD_POINTS.referral,
+    });
+    expect(REDEMPTION_OPTIONS.find((option) => option.id === 'credit_1')).toMatchObject({
+      points: REWARD_REDEMPTION.points,
+      effect: { cents: REWARD_REDEMPTION.creditCents },
+    });
   });
 });

@@ -30,7 +30,10 @@ export function ProcessFlow() {
           <li className="relative flex flex-1 items-start gap-3 rounded-xl border-2 border-primary/30 bg-background p-4 shadow-sm lg:flex-col lg:items-center lg:text-center">
             <span className="relative flex size-12 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground">
               <Icon className="size-6" aria-hidden />
-              <span className="absolute -top-1 -end-1 flex size-5 items-center justify-center rounded-full border-2 border-background bg-accent text-[0.7rem] font-bold text-accent-foreground" aria-hidden>
+              <span
+                className="absolute -top-1 -end-1 flex size-5 items-center justify-center rounded-full border-2 border-background bg-accent text-[0.7rem] font-bold text-accent-foreground"
+                aria-hidden
+              >
                 {index + 1}
               </span>
             </span>

@@ -58,7 +58,10 @@ export function LegalDocument({ kind }: { kind: LegalDocumentKind }) {
             <ol className="mt-3 space-y-1 border-s text-sm">
               {text.sections.map((section, index) => (
                 <li key={section.heading}>
-                  <a href={`#${sectionId(index)}`} className="-ms-px block border-s border-transparent py-1 ps-3 text-muted-foreground hover:border-foreground hover:text-foreground">
+                  <a
+                    href={`#${sectionId(index)}`}
+                    className="-ms-px block border-s border-transparent py-1 ps-3 text-muted-foreground hover:border-foreground hover:text-foreground"
+                  >
                     {section.heading}
                   </a>
                 </li>
@@ -73,7 +76,9 @@ export function LegalDocument({ kind }: { kind: LegalDocumentKind }) {
                   {section.heading}
                 </h2>
                 <div className="mt-3 space-y-3 leading-relaxed">
-                  {section.paragraphs?.map((paragraph) => <p key={paragraph}>{paragraph}</p>)}
+                  {section.paragraphs?.map((paragraph) => (
+                    <p key={paragraph}>{paragraph}</p>
+                  ))}
                   {section.items ? (
                     <ul className="list-disc space-y-2 ps-6">
                       {section.items.map((item) => (

@@ -96,11 +96,7 @@ export function InstallGuide({ onFinish, platform = detectInstallPlatform(naviga
           <Button variant="outline" onClick={() => setStep((s) => s - 1)} disabled={step === 1}>
             {t('install.previous')}
           </Button>
-          {step < STEPS ? (
-            <Button onClick={() => setStep((s) => s + 1)}>{t('install.next')}</Button>
-          ) : (
-            <Button onClick={onFinish}>{t('install.done')}</Button>
-          )}
+          {step < STEPS ? <Button onClick={() => setStep((s) => s + 1)}>{t('install.next')}</Button> : <Button onClick={onFinish}>{t('install.done')}</Button>}
         </div>
       </CardFooter>
     </Card>

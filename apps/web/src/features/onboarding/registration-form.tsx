@@ -20,7 +20,17 @@ import { registrationDefaults, registrationSections, type FieldSpec } from './re
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
-function FieldInput({ spec, role, control, register }: { spec: FieldSpec; role: SignupRole; control: FieldControlProps; register: UseFormRegister<FieldValues> }) {
+function FieldInput({
+  spec,
+  role,
+  control,
+  register,
+}: {
+  spec: FieldSpec;
+  role: SignupRole;
+  control: FieldControlProps;
+  register: UseFormRegister<FieldValues>;
+}) {
   const { t } = useTranslation('onboarding');
   const placeholder = spec.placeholder ? t(`placeholders.${spec.name}`) : undefined;
   const common = { ...control, 'data-testid': `${role}-${spec.name}` };

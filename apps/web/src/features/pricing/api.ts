@@ -30,7 +30,8 @@ export function usePricingZones(territoryId: string | undefined) {
 export function useRateAdjustments(territoryId: string | undefined) {
   return useQuery({
     queryKey: rateAdjustmentsQueryKey(territoryId ?? ''),
-    queryFn: ({ signal }) => apiRequest<RateAdjustmentProposalView[]>(`/api/licensee/rate-adjustments?territoryId=${encodeURIComponent(territoryId!)}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<RateAdjustmentProposalView[]>(`/api/licensee/rate-adjustments?territoryId=${encodeURIComponent(territoryId!)}`, { signal }),
     enabled: Boolean(territoryId),
   });
 }

@@ -30,7 +30,10 @@ export function useChampions(month?: string) {
 }
 
 export function useOwnSubmissions() {
-  return useQuery({ queryKey: ownSubmissionsQueryKey, queryFn: async () => (await apiRequest<{ submissions: Submission[] }>('/api/community/submissions')).submissions });
+  return useQuery({
+    queryKey: ownSubmissionsQueryKey,
+    queryFn: async () => (await apiRequest<{ submissions: Submission[] }>('/api/community/submissions')).submissions,
+  });
 }
 
 export function useCreateSubmission() {
@@ -43,7 +46,10 @@ export function useCreateSubmission() {
 
 /** A licensee's queue (own territories), or every submission for the admin. */
 export function useSubmissionsToReview() {
-  return useQuery({ queryKey: reviewSubmissionsQueryKey, queryFn: async () => (await apiRequest<{ submissions: Submission[] }>('/api/licensee/submissions')).submissions });
+  return useQuery({
+    queryKey: reviewSubmissionsQueryKey,
+    queryFn: async () => (await apiRequest<{ submissions: Submission[] }>('/api/licensee/submissions')).submissions,
+  });
 }
 
 export function useReviewSubmission() {

@@ -22,18 +22,24 @@ export function LanguageCard({ language, isCurrent }: { language: Language; isCu
   const localName = languageName(i18n.language, language.code) ?? language.name;
 
   return (
-    <Card lang={language.code} dir={language.dir} className={cn('flex h-full flex-col', isCurrent && 'border-primary ring-2 ring-primary')} data-testid={`language-card-${language.code}`}>
+    <Card
+      lang={language.code}
+      dir={language.dir}
+      className={cn('flex h-full flex-col', isCurrent && 'border-primary ring-2 ring-primary')}
+      data-testid={`language-card-${language.code}`}
+    >
       <CardHeader className="flex-row items-start gap-3">
         <span className="text-4xl leading-none" aria-hidden>
           {language.flag}
         </span>
         <div className="min-w-0 flex-1">
-          <h3 className="text-lg font-semibold">
-            {language.nativeName}
-          </h3>
+          <h3 className="text-lg font-semibold">{language.nativeName}</h3>
           <p className="text-sm text-muted-foreground">
             <span lang="en" dir="ltr">
-              {language.name} · <span className="sr-only" {...ui}>{t('card.code')} </span>
+              {language.name} ·{' '}
+              <span className="sr-only" {...ui}>
+                {t('card.code')}{' '}
+              </span>
               <code className="rounded bg-muted px-1 font-mono text-xs text-foreground">{language.code}</code>
             </span>
           </p>

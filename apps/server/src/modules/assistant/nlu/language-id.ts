@@ -2,11 +2,15 @@
 import type { CorpusFile } from './contract';
 import { dominantScript, scriptFits } from './text';
 
-
 type NgramModel = { counts: Map<string, number>; total: number; words: Set<string> };
 
 function languageGrams(text: string): string[] {
-  const clean = ` ${text.normalize('NFC').toLowerCase().replace(/[\p{P}\p{S}\d]+/gu, ' ').replace(/\s+/gu, ' ').trim()} `;
+  const clean = ` ${text
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[\p{P}\p{S}\d]+/gu, ' ')
+    .replace(/\s+/gu, ' ')
+    .trim()} `;
   const chars = [...clean];
   const grams: string[] = [];
   for (let n = 1; n <= 3; n += 1) {
@@ -38,7 +42,11 @@ export class LanguageIdentifier {
           model.total += 1;
           vocabulary.add(gram);
         }
-        for (const word of phrase.normalize('NFC').toLowerCase().split(/[\s\p{P}]+/u)) if (word) model.words.add(word);
+        for (const word of phrase
+          .normalize('NFC')
+          .toLowerCase()
+          .split(/[\s\p{P}]+/u))
+          if (word) model.words.add(word);
       }
       this.models.set(corpus.language, model);
     }
@@ -55,7 +63,11 @@ export class LanguageIdentifier {
     const candidates = this.languages.filter((language) => scriptFits(language, script));
     if (candidates.length <= 1) return candidates.map((language) => ({ language, score: 0 }));
     const grams = languageGrams(text);
-    const tokens = text.normalize('NFC').toLowerCase().split(/[\s\p{P}]+/u).filter(Boolean);
+    const tokens = text
+      .normalize('NFC')
+      .toLowerCase()
+      .split(/[\s\p{P}]+/u)
+      .filter(Boolean);
     const ranked = candidates.map((language) => {
       const model = this.models.get(language)!;
       let logLikelihood = 0;

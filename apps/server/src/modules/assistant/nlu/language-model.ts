@@ -4,7 +4,6 @@ import { NONE_INTENT, type Classification, type ClassificationSignals, type Corp
 import { SoftmaxClassifier } from './softmax';
 import { CHARACTER_LANGUAGES, extractFeatures, letters, tokenize, type Features } from './text';
 
-
 type SparseVector = Map<string, number>;
 
 function levenshteinAtMost(a: string, b: string, max: number): boolean {

@@ -10,7 +10,6 @@ import { LanguageIdentifier } from './language-id';
 import { LanguageModel } from './language-model';
 import { dominantScript, scriptFits } from './text';
 
-
 export type TrainingReport = {
   /** Wall time of the whole training. */
   totalMs: number;

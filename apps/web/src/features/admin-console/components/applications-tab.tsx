@@ -31,7 +31,11 @@ export function ApplicationsTab({
         emptyDescription={t('applications.driversEmptyDescription')}
         testId="driver-applications"
         renderItem={(application) => (
-          <DriverApplicationItem key={application.id} application={application} onReview={(request) => reviewDriver.mutateAsync({ id: application.id, ...request })} />
+          <DriverApplicationItem
+            key={application.id}
+            application={application}
+            onReview={(request) => reviewDriver.mutateAsync({ id: application.id, ...request })}
+          />
         )}
       />
       <ApplicationsCard
@@ -75,7 +79,9 @@ function ApplicationsCard<T extends { submittedAt: string }>({
       <CardHeader>
         <CardTitle as="h2">{title}</CardTitle>
         {total > 0 ? (
-          <CardDescription>{total > shown ? t('applications.showingNewest', { shown, total }) : t('applications.showingAll', { count: total })}</CardDescription>
+          <CardDescription>
+            {total > shown ? t('applications.showingNewest', { shown, total }) : t('applications.showingAll', { count: total })}
+          </CardDescription>
         ) : null}
       </CardHeader>
       <CardContent>

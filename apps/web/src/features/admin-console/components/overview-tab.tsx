@@ -54,7 +54,9 @@ export function OverviewTab({
               {t('stats.heading')}
             </h2>
             {dashboard.dataUpdatedAt ? (
-              <p className="text-sm text-muted-foreground">{t('stats.updatedAt', { time: format.dateTime(new Date(dashboard.dataUpdatedAt).toISOString()) })}</p>
+              <p className="text-sm text-muted-foreground">
+                {t('stats.updatedAt', { time: format.dateTime(new Date(dashboard.dataUpdatedAt).toISOString()) })}
+              </p>
             ) : null}
           </div>
           <Button
@@ -104,14 +106,34 @@ function useTodayFigures(data: AdminDashboard | undefined): Figure[] {
   const { t } = useTranslation('admin');
   const format = useFormatters();
   return [
-    { key: 'activeRides', label: t('stats.activeRides'), value: data ? format.number(data.activeRides) : null, hint: t('stats.activeRidesHint'), icon: ActivityIcon },
-    { key: 'onlineDrivers', label: t('stats.onlineDrivers'), value: data ? format.number(data.onlineDrivers) : null, hint: t('stats.onlineDriversHint'), icon: CarIcon },
-    { key: 'dailyRevenue', label: t('stats.dailyRevenue'), value: data ? format.money(data.dailyRevenue) : null, hint: t('stats.dailyRevenueHint'), icon: DollarSignIcon },
+    {
+      key: 'activeRides',
+      label: t('stats.activeRides'),
+      value: data ? format.number(data.activeRides) : null,
+      hint: t('stats.activeRidesHint'),
+      icon: ActivityIcon,
+    },
+    {
+      key: 'onlineDrivers',
+      label: t('stats.onlineDrivers'),
+      value: data ? format.number(data.onlineDrivers) : null,
+      hint: t('stats.onlineDriversHint'),
+      icon: CarIcon,
+    },
+    {
+      key: 'dailyRevenue',
+      label: t('stats.dailyRevenue'),
+      value: data ? format.money(data.dailyRevenue) : null,
+      hint: t('stats.dailyRevenueHint'),
+      icon: DollarSignIcon,
+    },
     {
       key: 'customerSatisfaction',
       label: t('stats.customerSatisfaction'),
       value:
-        data?.customerSatisfaction == null ? null : t('stats.ratingValue', { rating: format.number(data.customerSatisfaction, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) }),
+        data?.customerSatisfaction == null
+          ? null
+          : t('stats.ratingValue', { rating: format.number(data.customerSatisfaction, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) }),
       hint: data && data.customerSatisfaction === null ? t('stats.noRatingsYet') : t('stats.customerSatisfactionHint'),
       icon: SmileIcon,
     },
@@ -143,7 +165,13 @@ function usePlatformFigures(data: PlatformStats | undefined): Figure[] {
       icon: CheckCircle2Icon,
     },
     { key: 'cancelledRides', label: t('platform.cancelledRides'), value: count(data?.cancelledRides), icon: BanIcon },
-    { key: 'totalRevenue', label: t('platform.totalRevenue'), value: data ? format.money(data.totalRevenue) : null, hint: t('platform.totalRevenueHint'), icon: WalletIcon },
+    {
+      key: 'totalRevenue',
+      label: t('platform.totalRevenue'),
+      value: data ? format.money(data.totalRevenue) : null,
+      hint: t('platform.totalRevenueHint'),
+      icon: WalletIcon,
+    },
   ];
 }
 

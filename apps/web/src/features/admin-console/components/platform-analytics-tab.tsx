@@ -46,7 +46,10 @@ export function PlatformAnalyticsTab({ TerritoryAnalytics }: { TerritoryAnalytic
         </CardContent>
       </Card>
       {analytics.data && analytics.data.territories.length > 0 ? (
-        <TerritoryAnalytics territories={analytics.data.territories.map((row) => ({ id: row.territoryId, name: row.name }))} headingId="admin-territory-analytics-heading" />
+        <TerritoryAnalytics
+          territories={analytics.data.territories.map((row) => ({ id: row.territoryId, name: row.name }))}
+          headingId="admin-territory-analytics-heading"
+        />
       ) : null}
     </div>
   );
@@ -72,9 +75,21 @@ function PlatformFigures({ data }: { data: PlatformAnalytics }) {
   return (
     <div className="space-y-5">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Figure label={t('platform.ridesMonth')} value={format.number(data.rides.month)} hint={growth === null ? t('overview.noPrevious') : t('overview.growth', { growth })} />
-        <Figure label={t('platform.ridesTotal')} value={format.number(data.rides.total)} hint={t('platform.ridesPrevious', { count: data.rides.previousMonth })} />
-        <Figure label={t('platform.revenueMonth')} value={format.money(data.revenue.month)} hint={t('platform.revenuePrevious', { amount: format.money(data.revenue.previousMonth) })} />
+        <Figure
+          label={t('platform.ridesMonth')}
+          value={format.number(data.rides.month)}
+          hint={growth === null ? t('overview.noPrevious') : t('overview.growth', { growth })}
+        />
+        <Figure
+          label={t('platform.ridesTotal')}
+          value={format.number(data.rides.total)}
+          hint={t('platform.ridesPrevious', { count: data.rides.previousMonth })}
+        />
+        <Figure
+          label={t('platform.revenueMonth')}
+          value={format.money(data.revenue.month)}
+          hint={t('platform.revenuePrevious', { amount: format.money(data.revenue.previousMonth) })}
+        />
         <Figure label={t('platform.revenueTotal')} value={format.money(data.revenue.total)} />
         <Figure label={t('platform.captured')} value={format.money(data.ledger.captured)} />
         <Figure label={t('platform.inEscrow')} value={format.money(data.ledger.inEscrow)} />

@@ -48,9 +48,21 @@ export function RevenueTab({ platformStats, onReviewDisputes }: { platformStats:
     { key: 'refunded', label: t('revenue.refunded'), value: money(ledger?.refunded), hint: t('revenue.refundedHint'), icon: Undo2Icon },
   ];
   const payees: Figure[] = [
-    { key: 'platformRevenue', label: t('revenue.platformRevenue'), value: money(ledger?.platformRevenue), hint: t('revenue.platformRevenueHint'), icon: BuildingIcon },
+    {
+      key: 'platformRevenue',
+      label: t('revenue.platformRevenue'),
+      value: money(ledger?.platformRevenue),
+      hint: t('revenue.platformRevenueHint'),
+      icon: BuildingIcon,
+    },
     { key: 'driverEarnings', label: t('revenue.driverEarnings'), value: money(ledger?.driverEarnings), hint: t('revenue.driverEarningsHint'), icon: CarIcon },
-    { key: 'licenseeCommission', label: t('revenue.licenseeCommission'), value: money(ledger?.licenseeCommission), hint: t('revenue.licenseeCommissionHint'), icon: PercentIcon },
+    {
+      key: 'licenseeCommission',
+      label: t('revenue.licenseeCommission'),
+      value: money(ledger?.licenseeCommission),
+      hint: t('revenue.licenseeCommissionHint'),
+      icon: PercentIcon,
+    },
     { key: 'csrFunds', label: t('revenue.csrFunds'), value: money(ledger?.csrFunds), hint: t('revenue.csrFundsHint'), icon: HeartHandshakeIcon },
   ];
   const openDisputes = ledger?.openDisputes;
@@ -148,7 +160,12 @@ function DailyRevenueCard({ platformStats }: { platformStats: UseQueryResult<Pla
               ))}
             </ul>
             {/* Focusable so a keyboard can scroll the table sideways on a narrow screen. */}
-            <div className="overflow-x-auto rounded-md border focus-visible:outline-2 focus-visible:outline-ring" tabIndex={0} role="region" aria-labelledby={captionId}>
+            <div
+              className="overflow-x-auto rounded-md border focus-visible:outline-2 focus-visible:outline-ring"
+              tabIndex={0}
+              role="region"
+              aria-labelledby={captionId}
+            >
               <table className="w-full min-w-xl text-sm" data-testid="daily-revenue-table">
                 <caption id={captionId} className="sr-only">
                   {t('revenue.dailyCaption', { count: rows.length })}

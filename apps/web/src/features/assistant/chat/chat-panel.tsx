@@ -103,7 +103,13 @@ export function ChatPanel({ id, isOpen, onClose }: AssistantPanelProps) {
   useRealtimeMessages((message) => {
     const candidate = message as { type: string };
     if (!isSupportAnswer(candidate) || candidate.conversationId !== latest.current.conversationId) return;
-    dispatch({ type: 'support_answered', key: candidate.ticketId, conversationId: candidate.conversationId, answer: candidate.answer, at: new Date().toISOString() });
+    dispatch({
+      type: 'support_answered',
+      key: candidate.ticketId,
+      conversationId: candidate.conversationId,
+      answer: candidate.answer,
+      at: new Date().toISOString(),
+    });
     toast({ title: t('toasts.answeredTitle'), description: candidate.answer, variant: 'success' });
   });
 
@@ -176,7 +182,14 @@ export function ChatPanel({ id, isOpen, onClose }: AssistantPanelProps) {
         </Button>
       }
     >
-      <div className="min-h-0 flex-1 overflow-y-auto p-3" role="log" aria-live="polite" aria-relevant="additions" aria-label={t('conversation')} data-testid="chat-messages">
+      <div
+        className="min-h-0 flex-1 overflow-y-auto p-3"
+        role="log"
+        aria-live="polite"
+        aria-relevant="additions"
+        aria-label={t('conversation')}
+        data-testid="chat-messages"
+      >
         <ul className="grid gap-3">
           {state.messages.map((message) => (
             <MessageBubble key={message.id} message={message} role={user?.role} onEscalate={showEscalating} onCancelRide={setCancelRideId} />
@@ -244,7 +257,10 @@ function MessageBubble({
   const time = new Date(message.timestamp).toLocaleTimeString(i18n.language, { hour: 'numeric', minute: '2-digit' });
   return (
     <li className={cn('flex gap-2', isUser && 'flex-row-reverse')} data-testid={`chat-message-${message.role}`}>
-      <span className={cn('flex size-7 shrink-0 items-center justify-center rounded-full', isUser ? 'bg-primary text-primary-foreground' : 'bg-muted')} aria-hidden>
+      <span
+        className={cn('flex size-7 shrink-0 items-center justify-center rounded-full', isUser ? 'bg-primary text-primary-foreground' : 'bg-muted')}
+        aria-hidden
+      >
         <Icon className="size-4" />
       </span>
       <div
@@ -260,7 +276,12 @@ function MessageBubble({
         {target ? (
           <div className="pt-1">
             {target.kind === 'link' ? (
-              <a href={target.href} onClick={navigateInApp} className={buttonVariants({ variant: 'outline', size: 'sm', className: 'h-8 text-foreground' })} data-testid="chat-action">
+              <a
+                href={target.href}
+                onClick={navigateInApp}
+                className={buttonVariants({ variant: 'outline', size: 'sm', className: 'h-8 text-foreground' })}
+                data-testid="chat-action"
+              >
                 {actionLabel}
               </a>
             ) : target.kind === 'call' ? (
@@ -318,7 +339,13 @@ function CancelRideConfirm({ rideId, onDone }: { rideId: string | null; onDone: 
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={isPending}>{t('cancelRide.keep')}</AlertDialogCancel>
-          <AlertDialogConfirm variant="destructive" onClick={() => void confirm()} disabled={isPending} aria-busy={isPending || undefined} data-testid="chat-cancel-ride-confirm">
+          <AlertDialogConfirm
+            variant="destructive"
+            onClick={() => void confirm()}
+            disabled={isPending}
+            aria-busy={isPending || undefined}
+            data-testid="chat-cancel-ride-confirm"
+          >
             {isPending ? <Spinner /> : null}
             {t('cancelRide.confirm')}
           </AlertDialogConfirm>

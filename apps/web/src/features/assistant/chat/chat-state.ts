@@ -64,7 +64,11 @@ export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
       return { conversationId: state.conversationId ?? reply.conversationId, isPending: false, messages: [...state.messages, message] };
     }
     case 'failed':
-      return { ...state, isPending: false, messages: [...state.messages, { id: event.id, role: 'assistant', kind: 'error', content: '', timestamp: event.at }] };
+      return {
+        ...state,
+        isPending: false,
+        messages: [...state.messages, { id: event.id, role: 'assistant', kind: 'error', content: '', timestamp: event.at }],
+      };
     case 'support_answered': {
       // Only the open conversation, and each answer once: it may come live and again from a re-read.
       const id = `staff-${event.key}`;

@@ -20,7 +20,11 @@ describe('voice panel states', () => {
   });
 
   it('without speech output the answer is shown and the panel is idle', () => {
-    const state = run({ type: 'listen' }, { type: 'heard', message: message('hi', true) }, { type: 'answered', message: message('hello', false), willSpeak: false });
+    const state = run(
+      { type: 'listen' },
+      { type: 'heard', message: message('hi', true) },
+      { type: 'answered', message: message('hello', false), willSpeak: false },
+    );
     expect(state.status).toBe('idle');
     expect(state.messages).toHaveLength(2);
   });
@@ -28,10 +32,23 @@ describe('voice panel states', () => {
   it('returns to idle with the right error', () => {
     expect(run({ type: 'unsupported' }).error).toEqual({ key: 'notSupported' });
     expect(run({ type: 'start_failed' })).toMatchObject({ status: 'idle', error: { key: 'startFailed' } });
-    expect(run({ type: 'listen' }, { type: 'recognition_error', code: 'no-speech' })).toMatchObject({ status: 'idle', error: { key: 'recognition', code: 'no-speech' } });
+    expect(run({ type: 'listen' }, { type: 'recognition_error', code: 'no-speech' })).toMatchObject({
+      status: 'idle',
+      error: { key: 'recognition', code: 'no-speech' },
+    });
     expect(run({ type: 'listen' }, { type: 'recognition_error', code: 'aborted' })).toMatchObject({ status: 'idle', error: null });
-    expect(run({ type: 'listen' }, { type: 'heard', message: message('hi', true) }, { type: 'process_failed' })).toMatchObject({ status: 'idle', error: { key: 'processFailed' } });
-    expect(run({ type: 'listen' }, { type: 'heard', message: message('hi', true) }, { type: 'answered', message: message('a', false), willSpeak: true }, { type: 'speech_error' })).toMatchObject({
+    expect(run({ type: 'listen' }, { type: 'heard', message: message('hi', true) }, { type: 'process_failed' })).toMatchObject({
+      status: 'idle',
+      error: { key: 'processFailed' },
+    });
+    expect(
+      run(
+        { type: 'listen' },
+        { type: 'heard', message: message('hi', true) },
+        { type: 'answered', message: message('a', false), willSpeak: true },
+        { type: 'speech_error' },
+      ),
+    ).toMatchObject({
       status: 'idle',
       error: { key: 'synthesis' },
     });

@@ -66,7 +66,13 @@ export function VoicePanel({ id, isOpen, onClose }: AssistantPanelProps) {
     [],
   );
 
-  const message = (text: string, isUser: boolean): VoiceMessage => ({ id: nextId(), text, isUser, timestamp: new Date().toISOString(), language: language.code });
+  const message = (text: string, isUser: boolean): VoiceMessage => ({
+    id: nextId(),
+    text,
+    isUser,
+    timestamp: new Date().toISOString(),
+    language: language.code,
+  });
 
   async function answer(text: string) {
     dispatch({ type: 'heard', message: message(text, true) });
@@ -133,7 +139,13 @@ export function VoicePanel({ id, isOpen, onClose }: AssistantPanelProps) {
 
   if (!isOpen) return null;
   const status =
-    state.status === 'listening' ? t('status.listening') : state.status === 'processing' ? t('status.processing') : state.status === 'speaking' ? t('status.speaking') : t('status.idle');
+    state.status === 'listening'
+      ? t('status.listening')
+      : state.status === 'processing'
+        ? t('status.processing')
+        : state.status === 'speaking'
+          ? t('status.speaking')
+          : t('status.idle');
   return (
     <PanelFrame
       id={id}
@@ -141,21 +153,36 @@ export function VoicePanel({ id, isOpen, onClose }: AssistantPanelProps) {
       onClose={close}
       initialFocus={listenButton}
       badge={
-        <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-primary-foreground px-2 py-0.5 text-xs font-semibold text-primary" data-testid="voice-language">
+        <span
+          className="inline-flex shrink-0 items-center gap-1 rounded-full bg-primary-foreground px-2 py-0.5 text-xs font-semibold text-primary"
+          data-testid="voice-language"
+        >
           <span aria-hidden>{language.flag}</span>
           <span className="sr-only">{t('languageLabel')}: </span>
           <span lang={language.code}>{language.nativeName}</span>
         </span>
       }
     >
-      <div className="min-h-0 flex-1 overflow-y-auto p-3" role="log" aria-live="polite" aria-relevant="additions" aria-label={t('conversation')} data-testid="voice-messages">
+      <div
+        className="min-h-0 flex-1 overflow-y-auto p-3"
+        role="log"
+        aria-live="polite"
+        aria-relevant="additions"
+        aria-label={t('conversation')}
+        data-testid="voice-messages"
+      >
         {state.messages.length === 0 ? (
           <p className="p-4 text-center text-sm text-muted-foreground">{t('empty')}</p>
         ) : (
           <ul className="grid gap-3">
             {state.messages.map((m) => (
               <li key={m.id} className={cn('flex', m.isUser && 'justify-end')} data-testid={m.isUser ? 'voice-message-user' : 'voice-message-assistant'}>
-                <p className={cn('max-w-[80%] rounded-lg px-3 py-2 text-sm break-words whitespace-pre-wrap', m.isUser ? 'bg-primary text-primary-foreground' : 'bg-muted')}>
+                <p
+                  className={cn(
+                    'max-w-[80%] rounded-lg px-3 py-2 text-sm break-words whitespace-pre-wrap',
+                    m.isUser ? 'bg-primary text-primary-foreground' : 'bg-muted',
+                  )}
+                >
                   <span className="sr-only">{m.isUser ? t('you') : t('assistant')}: </span>
                   {m.text}
                 </p>
@@ -166,7 +193,12 @@ export function VoicePanel({ id, isOpen, onClose }: AssistantPanelProps) {
         <div ref={endOfList} />
       </div>
       <div className="grid gap-2 border-t p-3">
-        <p className="flex min-h-5 items-center justify-center gap-2 text-sm text-muted-foreground" role="status" data-testid="voice-status" data-status={state.status}>
+        <p
+          className="flex min-h-5 items-center justify-center gap-2 text-sm text-muted-foreground"
+          role="status"
+          data-testid="voice-status"
+          data-status={state.status}
+        >
           {state.status === 'processing' ? <Spinner label={status} /> : status}
         </p>
         {state.error ? (
@@ -187,7 +219,15 @@ export function VoicePanel({ id, isOpen, onClose }: AssistantPanelProps) {
             {controls.isListening ? <MicOffIcon aria-hidden /> : <MicIcon aria-hidden />}
             {controls.isListening ? t('stop') : t('listen')}
           </ActionButton>
-          <ActionButton variant="outline" size="icon" onClick={stopSpeaking} isUnavailable={!controls.canStopSpeaking} aria-label={t('stopSpeaking')} title={t('stopSpeaking')} data-testid="voice-stop-speaking">
+          <ActionButton
+            variant="outline"
+            size="icon"
+            onClick={stopSpeaking}
+            isUnavailable={!controls.canStopSpeaking}
+            aria-label={t('stopSpeaking')}
+            title={t('stopSpeaking')}
+            data-testid="voice-stop-speaking"
+          >
             {controls.canStopSpeaking ? <VolumeXIcon aria-hidden /> : <Volume2Icon aria-hidden />}
           </ActionButton>
           <Button

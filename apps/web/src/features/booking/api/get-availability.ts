@@ -16,7 +16,12 @@ export function getAvailability(point: LatLng, signal?: AbortSignal): Promise<Av
 }
 
 export const availabilityQueryOptions = (point: LatLng) =>
-  queryOptions({ queryKey: availabilityQueryKey(point), queryFn: ({ signal }) => getAvailability(point, signal), refetchInterval: REFRESH_MS, staleTime: REFRESH_MS });
+  queryOptions({
+    queryKey: availabilityQueryKey(point),
+    queryFn: ({ signal }) => getAvailability(point, signal),
+    refetchInterval: REFRESH_MS,
+    staleTime: REFRESH_MS,
+  });
 
 export function useAvailability(point: LatLng | null) {
   return useQuery({ ...availabilityQueryOptions(point ?? { lat: 0, lng: 0 }), enabled: point !== null });

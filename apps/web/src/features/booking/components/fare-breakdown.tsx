@@ -26,20 +26,20 @@ export function FareBreakdown({ fare, tip = 0, totalTestId, className }: { fare:
   return (
     <div className={cn('space-y-3', className)}>
       <dl className="space-y-2 text-sm" data-testid="fare-breakdown">
-      {rows.map((row) => (
-        <Row key={row.key} label={row.label} value={format.money(row.amount)} />
-      ))}
-      <Row label={t('pricing.subtotal')} value={format.money(fare.subtotal)} className="border-t pt-2 font-medium" />
-      {fees.map((row) => (
-        <Row key={row.key} label={row.label} value={format.money(row.amount)} muted />
-      ))}
-      {tip > 0 ? <Row label={t('pricing.tip')} value={format.money(tip)} /> : null}
-      <Row
-        label={tip > 0 ? t('pricing.paid') : t('pricing.total')}
-        value={format.money(fare.totalFare + tip)}
-        className="border-t pt-2 text-base font-bold"
-        valueTestId={totalTestId}
-      />
+        {rows.map((row) => (
+          <Row key={row.key} label={row.label} value={format.money(row.amount)} />
+        ))}
+        <Row label={t('pricing.subtotal')} value={format.money(fare.subtotal)} className="border-t pt-2 font-medium" />
+        {fees.map((row) => (
+          <Row key={row.key} label={row.label} value={format.money(row.amount)} muted />
+        ))}
+        {tip > 0 ? <Row label={t('pricing.tip')} value={format.money(tip)} /> : null}
+        <Row
+          label={tip > 0 ? t('pricing.paid') : t('pricing.total')}
+          value={format.money(fare.totalFare + tip)}
+          className="border-t pt-2 text-base font-bold"
+          valueTestId={totalTestId}
+        />
       </dl>
       <RevenueDistribution fare={fare} tip={tip} />
     </div>

@@ -27,7 +27,11 @@ export function LiveUpdatesCard({ point, isPickup }: { point: LatLng | null; isP
           </CardTitle>
           <CardDescription>{isPickup ? t('live.aroundPickup') : t('live.aroundCenter')}</CardDescription>
         </div>
-        <span className="inline-flex items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-xs font-medium" data-testid="realtime-status" data-status={connection}>
+        <span
+          className="inline-flex items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-xs font-medium"
+          data-testid="realtime-status"
+          data-status={connection}
+        >
           <span className={cn('size-2 rounded-full', connectionDot[connection], connection === 'open' && 'animate-pulse')} aria-hidden />
           {t(`live.connection.${connection}`)}
         </span>

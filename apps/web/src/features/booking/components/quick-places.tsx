@@ -29,8 +29,24 @@ export function QuickPlaces({ pickup, onChoose }: { pickup: Location | null; onC
     <div role="group" aria-label={t('trip.quickDestinations')} className="flex flex-wrap gap-2" data-testid="quick-places">
       {favorites.isPending ? null : (
         <>
-          <NamedPlaceButton name={HOME_NAME} label={t('trip.home')} saveLabel={t('trip.saveHome')} icon={HomeIcon} favorite={home} pickup={pickup} onChoose={onChoose} />
-          <NamedPlaceButton name={WORK_NAME} label={t('trip.work')} saveLabel={t('trip.saveWork')} icon={BriefcaseIcon} favorite={work} pickup={pickup} onChoose={onChoose} />
+          <NamedPlaceButton
+            name={HOME_NAME}
+            label={t('trip.home')}
+            saveLabel={t('trip.saveHome')}
+            icon={HomeIcon}
+            favorite={home}
+            pickup={pickup}
+            onChoose={onChoose}
+          />
+          <NamedPlaceButton
+            name={WORK_NAME}
+            label={t('trip.work')}
+            saveLabel={t('trip.saveWork')}
+            icon={BriefcaseIcon}
+            favorite={work}
+            pickup={pickup}
+            onChoose={onChoose}
+          />
           {others.map((favorite) => (
             <Button
               key={favorite.id}
@@ -75,7 +91,14 @@ function NamedPlaceButton({
 
   if (favorite) {
     return (
-      <Button variant="outline" size="sm" onClick={() => onChoose(favorite)} aria-label={t('trip.goTo', { name: label, address: favorite.address })} title={favorite.address} data-testid={testId}>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => onChoose(favorite)}
+        aria-label={t('trip.goTo', { name: label, address: favorite.address })}
+        title={favorite.address}
+        data-testid={testId}
+      >
         <Icon aria-hidden />
         {label}
       </Button>

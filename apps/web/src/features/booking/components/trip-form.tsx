@@ -1,6 +1,17 @@
 import type { Location, QuoteResponse } from '@coride/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { AlertCircleIcon, ArrowDownUpIcon, CarIcon, CircleDotIcon, ClockIcon, CrosshairIcon, MapPinIcon, MapPinOffIcon, RotateCwIcon, RouteIcon } from 'lucide-react';
+import {
+  AlertCircleIcon,
+  ArrowDownUpIcon,
+  CarIcon,
+  CircleDotIcon,
+  ClockIcon,
+  CrosshairIcon,
+  MapPinIcon,
+  MapPinOffIcon,
+  RotateCwIcon,
+  RouteIcon,
+} from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -99,7 +110,14 @@ export function TripForm({ draft, onStopChange, onSwap, quote, onRequest, isRequ
               data-testid="pickup-input"
             />
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <Button variant="ghost" size="sm" className="-ms-2 text-primary" onClick={() => void fillWithCurrentLocation()} disabled={isLocating} data-testid="use-current-location">
+              <Button
+                variant="ghost"
+                size="sm"
+                className="-ms-2 text-primary"
+                onClick={() => void fillWithCurrentLocation()}
+                disabled={isLocating}
+                data-testid="use-current-location"
+              >
                 {isLocating ? <Spinner label={t('trip.locating')} /> : <CrosshairIcon aria-hidden />}
                 {isLocating ? null : t('trip.useCurrentLocation')}
               </Button>
@@ -167,7 +185,11 @@ function SummaryItem({ icon, label, children }: { icon: ReactNode; label: string
 function PaymentNotice({ problem, isRefusal }: { problem: PaymentProblem; isRefusal: boolean }) {
   const { t } = useTranslation('booking');
   return (
-    <div role={isRefusal ? 'alert' : 'status'} className="flex gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm" data-testid={`payment-${problem}`}>
+    <div
+      role={isRefusal ? 'alert' : 'status'}
+      className="flex gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm"
+      data-testid={`payment-${problem}`}
+    >
       <AlertCircleIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
       <div className="space-y-2">
         <p className="font-semibold text-destructive">{t(`payment.${problem}Title`)}</p>
@@ -208,7 +230,11 @@ function QuoteStatus({ hasBothPlaces, quote }: { hasBothPlaces: boolean; quote: 
         className="flex gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm"
         data-testid={isNotServed ? 'not-served' : 'quote-error'}
       >
-        {isNotServed ? <MapPinOffIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden /> : <AlertCircleIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />}
+        {isNotServed ? (
+          <MapPinOffIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
+        ) : (
+          <AlertCircleIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
+        )}
         <div className="space-y-1">
           <p className="font-semibold text-destructive">{isNotServed ? t('quote.notServedTitle') : t('quote.failedTitle')}</p>
           <p>{error.message}</p>

@@ -95,7 +95,12 @@ export function useCurrentRide() {
         storeRide({ ...message.ride, driver });
         toast({
           title: t('toasts.acceptedTitle'),
-          description: t('toasts.acceptedDescription', { name: driver.name, color: driver.vehicleColor, model: driver.vehicleModel, plate: driver.vehiclePlate }),
+          description: t('toasts.acceptedDescription', {
+            name: driver.name,
+            color: driver.vehicleColor,
+            model: driver.vehicleModel,
+            plate: driver.vehiclePlate,
+          }),
           variant: 'success',
         });
         break;
@@ -105,12 +110,18 @@ export function useCurrentRide() {
           const ride = previous?.ride;
           if (!ride || ride.id !== message.rideId) return previous;
           const location = { lat: message.location.lat, lng: message.location.lng };
-          return { ride: { ...ride, etaMinutes: message.etaMinutes ?? ride.etaMinutes, driver: ride.driver ? { ...ride.driver, currentLocation: location } : null } };
+          return {
+            ride: { ...ride, etaMinutes: message.etaMinutes ?? ride.etaMinutes, driver: ride.driver ? { ...ride.driver, currentLocation: location } : null },
+          };
         });
         break;
       case 'ride_started':
         storeRide(message.ride);
-        toast({ title: t('toasts.startedTitle'), description: t('toasts.startedDescription', { address: message.ride.dropoffLocation.address }), variant: 'success' });
+        toast({
+          title: t('toasts.startedTitle'),
+          description: t('toasts.startedDescription', { address: message.ride.dropoffLocation.address }),
+          variant: 'success',
+        });
         break;
       case 'ride_completed':
         keepEnded(message.ride);

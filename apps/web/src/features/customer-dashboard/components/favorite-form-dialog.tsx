@@ -72,7 +72,12 @@ function FavoriteForm({ favorite, onDone }: { favorite?: FavoriteLocation; onDon
 
   async function submit() {
     const place = await resolveAddress();
-    const parsed = createFavoriteRequestSchema.safeParse({ name, address: place?.address ?? addressText, lat: place?.lat ?? Number.NaN, lng: place?.lng ?? Number.NaN });
+    const parsed = createFavoriteRequestSchema.safeParse({
+      name,
+      address: place?.address ?? addressText,
+      lat: place?.lat ?? Number.NaN,
+      lng: place?.lng ?? Number.NaN,
+    });
     const nextErrors: FormErrors = {};
     for (const issue of parsed.error?.issues ?? []) {
       const field = issue.path[0];
@@ -87,7 +92,10 @@ function FavoriteForm({ favorite, onDone }: { favorite?: FavoriteLocation; onDon
     setErrors({});
     const options = {
       onSuccess: () => {
-        toast({ title: isEditing ? t('favorites.updated', { name: parsed.data.name }) : t('favorites.added', { name: parsed.data.name }), variant: 'success' as const });
+        toast({
+          title: isEditing ? t('favorites.updated', { name: parsed.data.name }) : t('favorites.added', { name: parsed.data.name }),
+          variant: 'success' as const,
+        });
         onDone();
       },
       onError: (error: Error) => toast({ title: t('favorites.saveFailed'), description: error.message, variant: 'destructive' }),
@@ -124,11 +132,25 @@ function FavoriteForm({ favorite, onDone }: { favorite?: FavoriteLocation; onDon
       <FormField id={ids.name} label={t('favorites.name')} error={errors.name} hint={t('favorites.nameHint')}>
         {(control) => (
           <>
-            <Input {...control} value={name} onChange={(event) => setName(event.target.value)} maxLength={60} autoComplete="off" data-testid="favorite-name-input" />
+            <Input
+              {...control}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              maxLength={60}
+              autoComplete="off"
+              data-testid="favorite-name-input"
+            />
             <div className="flex gap-2">
               {SUGGESTED_NAMES.map((suggestion) => (
                 // The names themselves are data (the booking page looks for them), so they are not translated.
-                <Button key={suggestion} variant="secondary" size="sm" className="h-7" onClick={() => setName(suggestion)} aria-label={t('favorites.useName', { name: suggestion })}>
+                <Button
+                  key={suggestion}
+                  variant="secondary"
+                  size="sm"
+                  className="h-7"
+                  onClick={() => setName(suggestion)}
+                  aria-label={t('favorites.useName', { name: suggestion })}
+                >
                   {suggestion}
                 </Button>
               ))}

@@ -119,7 +119,13 @@ function DeleteFavoriteButton({ favorite }: { favorite: FavoriteLocation }) {
       open={isOpen}
       onOpenChange={setIsOpen}
       trigger={
-        <Button variant="ghost" size="sm" className="text-destructive hover:bg-destructive/5" aria-label={t('favorites.deleteLabel', { name: favorite.name })} data-testid="delete-favorite">
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-destructive hover:bg-destructive/5"
+          aria-label={t('favorites.deleteLabel', { name: favorite.name })}
+          data-testid="delete-favorite"
+        >
           <Trash2Icon aria-hidden />
           {t('favorites.delete')}
         </Button>

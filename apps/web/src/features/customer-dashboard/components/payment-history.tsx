@@ -64,7 +64,9 @@ function PaymentHistoryRow({ item }: { item: PaymentHistoryItem }) {
           <Amount label={t('payments.paid')} value={format.money(item.paid)} strong testId="payment-paid" />
           <Amount label={t('payments.tip')} value={format.money(item.tip)} />
           {item.refunded > 0 ? <Amount label={t('payments.refund')} value={format.money(item.refunded)} testId="payment-refund" /> : null}
-          {item.paymentMethod ? <Amount label={t('payments.card')} value={<CardName brand={item.paymentMethod.brand} lastFour={item.paymentMethod.lastFour} />} /> : null}
+          {item.paymentMethod ? (
+            <Amount label={t('payments.card')} value={<CardName brand={item.paymentMethod.brand} lastFour={item.paymentMethod.lastFour} />} />
+          ) : null}
         </dl>
         <ReceiptButton rideId={item.rideId} accessibleName={t('payments.receiptLabel', { to: item.dropoffAddress })}>
           {t('payments.receipt')}

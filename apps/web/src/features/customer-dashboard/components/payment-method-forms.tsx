@@ -73,7 +73,17 @@ export function AddPaymentMethodForm({ isFirst, onDone }: { isFirst: boolean; on
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id={ids.expiry} className="content-start" label={t('payments.expiry')} hint={t('payments.expiryHint')} error={errors.expiryDate?.message}>
-          {(control) => <Input {...control} inputMode="numeric" autoComplete="cc-exp" placeholder={t('payments.expiryPlaceholder')} maxLength={7} data-testid="card-expiry-input" {...form.register('expiryDate')} />}
+          {(control) => (
+            <Input
+              {...control}
+              inputMode="numeric"
+              autoComplete="cc-exp"
+              placeholder={t('payments.expiryPlaceholder')}
+              maxLength={7}
+              data-testid="card-expiry-input"
+              {...form.register('expiryDate')}
+            />
+          )}
         </FormField>
         <FormField id={ids.cvc} className="content-start" label={t('payments.cvc')} hint={t('payments.cvcHint')} error={errors.cvc?.message}>
           {(control) => <Input {...control} inputMode="numeric" autoComplete="cc-csc" maxLength={4} data-testid="card-cvc-input" {...form.register('cvc')} />}
@@ -154,7 +164,17 @@ export function EditPaymentMethodForm({ method, onDone }: { method: PaymentMetho
         <DialogDescription>{t('payments.editDescription')}</DialogDescription>
       </DialogHeader>
       <FormField id={ids.expiry} className="content-start" label={t('payments.expiry')} hint={t('payments.expiryHint')} error={errors.expiryDate?.message}>
-        {(control) => <Input {...control} inputMode="numeric" autoComplete="cc-exp" placeholder={t('payments.expiryPlaceholder')} maxLength={7} data-testid="card-expiry-input" {...form.register('expiryDate')} />}
+        {(control) => (
+          <Input
+            {...control}
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder={t('payments.expiryPlaceholder')}
+            maxLength={7}
+            data-testid="card-expiry-input"
+            {...form.register('expiryDate')}
+          />
+        )}
       </FormField>
       <Controller
         control={form.control}

@@ -75,7 +75,11 @@ function PaymentMethodItem({ method, isOnly }: { method: PaymentMethod; isOnly: 
   const name = cardLabel(method);
   const isExpired = isCardExpired(method);
   return (
-    <li className="flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="payment-method" data-default={method.isDefault}>
+    <li
+      className="flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="payment-method"
+      data-default={method.isDefault}
+    >
       <div className="flex min-w-0 items-start gap-3">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground">
           <CreditCardIcon className="size-5" aria-hidden />

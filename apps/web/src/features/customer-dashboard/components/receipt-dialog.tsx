@@ -99,7 +99,10 @@ function FareSection({ receipt }: { receipt: Receipt }) {
     <Section title={t('receipt.fareTitle')} testId="receipt-fare">
       <dl className="space-y-2 text-sm">
         <Row label={t('receipt.baseFare')} value={format.money(receipt.baseFare)} />
-        <Row label={t('receipt.distanceFare', { value: format.number(receipt.distance, { maximumFractionDigits: 1 }) })} value={format.money(receipt.distanceFare)} />
+        <Row
+          label={t('receipt.distanceFare', { value: format.number(receipt.distance, { maximumFractionDigits: 1 }) })}
+          value={format.money(receipt.distanceFare)}
+        />
         <Row label={t('receipt.timeFare', { value: format.number(receipt.duration) })} value={format.money(receipt.timeFare)} />
         <Row label={t('receipt.subtotal')} value={format.money(receipt.subtotal)} className="border-t pt-2 font-medium" />
         <Row label={t('receipt.platformFee', { percent: format.percent(PRICING.platformFeeRate) })} value={format.money(receipt.platformFee)} muted />
@@ -107,7 +110,9 @@ function FareSection({ receipt }: { receipt: Receipt }) {
         <Row label={t('receipt.totalFare')} value={format.money(receipt.totalFare)} className="border-t pt-2 font-medium" testId="receipt-total-fare" />
         <Row label={t('receipt.tip')} value={format.money(receipt.tip)} testId="receipt-tip" />
         {receipt.creditApplied ? <Row label={t('rewards:receipt.credit')} value={format.money(-receipt.creditApplied)} testId="receipt-credit" /> : null}
-        {receipt.refunded > 0 ? <Row label={t('receipt.refunded')} value={format.money(-receipt.refunded)} className="text-success" testId="receipt-refunded" /> : null}
+        {receipt.refunded > 0 ? (
+          <Row label={t('receipt.refunded')} value={format.money(-receipt.refunded)} className="text-success" testId="receipt-refunded" />
+        ) : null}
         <Row label={t('receipt.paid')} value={format.money(receipt.paid)} className="border-t pt-2 text-base font-bold" testId="receipt-paid" />
         <Row
           label={t('receipt.card')}
@@ -159,7 +164,11 @@ function EscrowSection({ receipt }: { receipt: Receipt }) {
   const format = useFormatters();
   const releaseDate = receipt.releaseAfter ? format.date(receipt.releaseAfter) : null;
   const explanation =
-    receipt.escrow === 'held' ? (releaseDate ? t('escrow.explain.heldUntil', { date: releaseDate }) : t('escrow.explain.held')) : t(`escrow.explain.${receipt.escrow}`);
+    receipt.escrow === 'held'
+      ? releaseDate
+        ? t('escrow.explain.heldUntil', { date: releaseDate })
+        : t('escrow.explain.held')
+      : t(`escrow.explain.${receipt.escrow}`);
   return (
     <Section title={t('receipt.escrowTitle')} testId="receipt-escrow">
       <div className="grid gap-2">

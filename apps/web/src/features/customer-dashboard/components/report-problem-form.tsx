@@ -52,7 +52,13 @@ export function ReportProblemForm({ rideId, onCancel, onReported }: { rideId: st
   });
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4 rounded-lg border p-4" aria-label={t('disputes.reportTitle')} data-testid="report-problem-form">
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      className="grid gap-4 rounded-lg border p-4"
+      aria-label={t('disputes.reportTitle')}
+      data-testid="report-problem-form"
+    >
       <FormField id={ids.reason} label={t('disputes.reason')} error={errors.reason?.message}>
         {(control) => (
           <NativeSelect {...control} data-testid="dispute-reason" {...form.register('reason')}>

@@ -12,7 +12,17 @@ import { cn } from '@/lib/utils';
 import { ReceiptButton } from './receipt-button';
 
 /** Rides as a list: status, when, from and to, what it cost; the receipt of a completed one and Rebook, track a live one. */
-export function RideList({ rides, testId, openReceiptId, onReceiptClosed }: { rides: Ride[]; testId?: string; openReceiptId?: string | undefined; onReceiptClosed?: () => void }) {
+export function RideList({
+  rides,
+  testId,
+  openReceiptId,
+  onReceiptClosed,
+}: {
+  rides: Ride[];
+  testId?: string;
+  openReceiptId?: string | undefined;
+  onReceiptClosed?: () => void;
+}) {
   return (
     <ul className="space-y-3" data-testid={testId}>
       {rides.map((ride) => (

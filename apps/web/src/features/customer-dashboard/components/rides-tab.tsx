@@ -39,7 +39,12 @@ export function RidesTab() {
             }
           />
         ) : (
-          <RideList rides={rides.data} testId="all-rides" openReceiptId={openReceiptId} onReceiptClosed={() => navigate(dashboardHref('rides'), { replace: true })} />
+          <RideList
+            rides={rides.data}
+            testId="all-rides"
+            openReceiptId={openReceiptId}
+            onReceiptClosed={() => navigate(dashboardHref('rides'), { replace: true })}
+          />
         )}
       </CardContent>
     </Card>

@@ -216,7 +216,12 @@ function DisputeItem({ dispute, now, onResolve }: { dispute: Dispute; now: numbe
       )}
 
       {isOpen && onResolve ? (
-        <Button size="sm" onClick={(event) => onResolve(event.currentTarget)} aria-label={t('item.resolveLabel', { rider: dispute.rider.name })} data-testid="resolve-dispute">
+        <Button
+          size="sm"
+          onClick={(event) => onResolve(event.currentTarget)}
+          aria-label={t('item.resolveLabel', { rider: dispute.rider.name })}
+          data-testid="resolve-dispute"
+        >
           <GavelIcon aria-hidden />
           {t('item.resolve')}
         </Button>

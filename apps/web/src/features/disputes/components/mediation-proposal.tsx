@@ -27,7 +27,11 @@ export function MediationProposal({ disputeId, onUse }: { disputeId: string; onU
   }
   if (mediation.isError) {
     return (
-      <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-destructive/40 p-3 text-sm" role="alert" data-testid="mediation-error">
+      <div
+        className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-destructive/40 p-3 text-sm"
+        role="alert"
+        data-testid="mediation-error"
+      >
         <span className="text-destructive">{t('mediation.failed')}</span>
         <Button variant="outline" size="sm" onClick={() => void mediation.refetch()}>
           {t('mediation.retry')}
@@ -39,7 +43,10 @@ export function MediationProposal({ disputeId, onUse }: { disputeId: string; onU
   const { facts, proposal, cautions, rulesVersion } = mediation.data;
   const minutes = (value: number | null) => (value === null ? t('mediation.unknown') : t('mediation.minutes', { count: Math.round(value) }));
   const rows: [string, string][] = [
-    [t('mediation.facts.quoted'), t('mediation.quotedTrip', { distance: format.number(facts.quotedDistance, { maximumFractionDigits: 1 }), duration: minutes(facts.quotedDuration) })],
+    [
+      t('mediation.facts.quoted'),
+      t('mediation.quotedTrip', { distance: format.number(facts.quotedDistance, { maximumFractionDigits: 1 }), duration: minutes(facts.quotedDuration) }),
+    ],
     [
       t('mediation.facts.actualDuration'),
       facts.actualDuration === null
@@ -48,10 +55,21 @@ export function MediationProposal({ disputeId, onUse }: { disputeId: string; onU
           ? minutes(facts.actualDuration)
           : t('mediation.actualWithRatio', { duration: minutes(facts.actualDuration), ratio: format.percent(facts.durationRatio) }),
     ],
-    [t('mediation.facts.wait'), facts.etaAtAcceptMinutes === null ? minutes(facts.waitMinutes) : t('mediation.waitWithEta', { wait: minutes(facts.waitMinutes), eta: minutes(facts.etaAtAcceptMinutes) })],
-    [t('mediation.facts.fare'), t('mediation.fareBreakdown', { total: format.money(facts.totalFare), time: format.money(facts.timeFare), tip: format.money(facts.tip) })],
+    [
+      t('mediation.facts.wait'),
+      facts.etaAtAcceptMinutes === null
+        ? minutes(facts.waitMinutes)
+        : t('mediation.waitWithEta', { wait: minutes(facts.waitMinutes), eta: minutes(facts.etaAtAcceptMinutes) }),
+    ],
+    [
+      t('mediation.facts.fare'),
+      t('mediation.fareBreakdown', { total: format.money(facts.totalFare), time: format.money(facts.timeFare), tip: format.money(facts.tip) }),
+    ],
     [t('mediation.facts.refundable'), `${format.money(facts.disputable)}${facts.released ? ` · ${t('mediation.released')}` : ''}`],
-    [t('mediation.facts.rating'), facts.rating === null ? t('mediation.noRating') : `${facts.rating}/5${facts.ratingComment ? ` · “${facts.ratingComment}”` : ''}`],
+    [
+      t('mediation.facts.rating'),
+      facts.rating === null ? t('mediation.noRating') : `${facts.rating}/5${facts.ratingComment ? ` · “${facts.ratingComment}”` : ''}`,
+    ],
     [t('mediation.facts.priorDisputes'), t('mediation.prior', { count: facts.priorDisputes.count })],
   ];
 

@@ -212,7 +212,12 @@ function ResolveForm({ dispute, alsoRefresh, onDone }: { dispute: Dispute; alsoR
       </fieldset>
 
       {resolution === 'refund_partial' ? (
-        <FormField id={`${id}-amount`} label={t('resolve.amountLabel')} hint={t('resolve.amountHint', { max: format.money(disputable) })} error={fieldError('refundAmount')}>
+        <FormField
+          id={`${id}-amount`}
+          label={t('resolve.amountLabel')}
+          hint={t('resolve.amountHint', { max: format.money(disputable) })}
+          error={fieldError('refundAmount')}
+        >
           {(control) => (
             <div className="relative">
               <span className="pointer-events-none absolute inset-y-0 start-3 flex items-center text-sm text-muted-foreground" aria-hidden>
@@ -234,7 +239,17 @@ function ResolveForm({ dispute, alsoRefresh, onDone }: { dispute: Dispute; alsoR
       ) : null}
 
       <FormField id={`${id}-note`} label={t('resolve.noteLabel')} hint={t('resolve.noteHint')} error={fieldError('note')}>
-        {(control) => <Textarea {...control} rows={3} maxLength={NOTE_MAX_LENGTH} readOnly={isSubmitting} aria-required data-testid="resolution-note" {...form.register('note')} />}
+        {(control) => (
+          <Textarea
+            {...control}
+            rows={3}
+            maxLength={NOTE_MAX_LENGTH}
+            readOnly={isSubmitting}
+            aria-required
+            data-testid="resolution-note"
+            {...form.register('note')}
+          />
+        )}
       </FormField>
 
       {formError ? (

@@ -55,7 +55,11 @@ export function ActiveRideCard({ ride }: { ride: Ride }) {
   async function handleComplete() {
     try {
       const done = await complete.mutateAsync(ride.id);
-      toast({ title: t('toasts.completedTitle'), description: t('toasts.completedBody', { earning: format.money(driverEarningOf(done)) }), variant: 'success' });
+      toast({
+        title: t('toasts.completedTitle'),
+        description: t('toasts.completedBody', { earning: format.money(driverEarningOf(done)) }),
+        variant: 'success',
+      });
     } catch (error) {
       showErrorToast(t('toasts.errorTitle'), t('errors.completeRide'), error);
     }
@@ -114,7 +118,14 @@ export function ActiveRideCard({ ride }: { ride: Ride }) {
               </ActionButton>
             </>
           ) : (
-            <ActionButton ref={completeRef} size="lg" onClick={() => void handleComplete()} isUnavailable={isBusy} isPending={complete.isPending} data-testid="complete-ride">
+            <ActionButton
+              ref={completeRef}
+              size="lg"
+              onClick={() => void handleComplete()}
+              isUnavailable={isBusy}
+              isPending={complete.isPending}
+              data-testid="complete-ride"
+            >
               {complete.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : <FlagIcon aria-hidden />}
               {complete.isPending ? t('activeRide.completing') : t('activeRide.complete')}
             </ActionButton>

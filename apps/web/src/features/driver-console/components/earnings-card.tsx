@@ -54,8 +54,18 @@ function EarningsDetails({ earnings }: { earnings: DriverEarnings }) {
   return (
     <div className="space-y-6">
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        <Stat name="today" label={t('earnings.today')} cents={earnings.today} hint={t('earnings.rides', { count: earnings.todayRides, formatted: format.number(earnings.todayRides) })} />
-        <Stat name="week" label={t('earnings.week')} cents={earnings.week} hint={t('earnings.weekHint', { count: earnings.weekRides, formatted: format.number(earnings.weekRides) })} />
+        <Stat
+          name="today"
+          label={t('earnings.today')}
+          cents={earnings.today}
+          hint={t('earnings.rides', { count: earnings.todayRides, formatted: format.number(earnings.todayRides) })}
+        />
+        <Stat
+          name="week"
+          label={t('earnings.week')}
+          cents={earnings.week}
+          hint={t('earnings.weekHint', { count: earnings.weekRides, formatted: format.number(earnings.weekRides) })}
+        />
         <Stat
           name="pending"
           label={t('earnings.pending')}
@@ -113,7 +123,11 @@ function RecentEarning({ ride }: { ride: DriverEarnings['recent'][number] }) {
   const format = useFormatters();
   const badge = escrowBadgeOf(ride.escrow, ride.releaseAfter);
   return (
-    <li className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between" data-testid="earnings-ride" data-escrow={ride.escrow}>
+    <li
+      className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between"
+      data-testid="earnings-ride"
+      data-escrow={ride.escrow}
+    >
       <div className="min-w-0 space-y-1">
         <p className="flex flex-wrap items-center gap-x-1.5 text-sm font-medium">
           <span className="break-words">{ride.pickupAddress}</span>

@@ -91,7 +91,13 @@ export function EarningsTracker() {
   );
 }
 
-function TrackerBody({ totals, recent }: { totals: ReturnType<typeof trackerTotals>; recent: NonNullable<ReturnType<typeof useDriverEarnings>['data']>['recent'] }) {
+function TrackerBody({
+  totals,
+  recent,
+}: {
+  totals: ReturnType<typeof trackerTotals>;
+  recent: NonNullable<ReturnType<typeof useDriverEarnings>['data']>['recent'];
+}) {
   const { t } = useTranslation('performance');
   const format = useFormatters();
   const [goal, setGoal] = useWeeklyGoal();
@@ -111,10 +117,13 @@ function TrackerBody({ totals, recent }: { totals: ReturnType<typeof trackerTota
             {t('tracker.week')}
           </p>
           <p className="mt-1 text-2xl font-bold tabular-nums" data-cents={totals.week.total}>
-            {format.money(totals.week.total)} <span className="text-sm font-normal text-muted-foreground">{t('tracker.ofGoal', { goal: format.money(goal) })}</span>
+            {format.money(totals.week.total)}{' '}
+            <span className="text-sm font-normal text-muted-foreground">{t('tracker.ofGoal', { goal: format.money(goal) })}</span>
           </p>
           <Progress value={Math.round(progress.fraction * 100)} aria-labelledby="tracker-week-label" className="mt-2" />
-          <p className="mt-1 text-xs text-muted-foreground">{progress.reached ? t('tracker.goalReached') : t('tracker.goalLeft', { amount: format.money(progress.remaining) })}</p>
+          <p className="mt-1 text-xs text-muted-foreground">
+            {progress.reached ? t('tracker.goalReached') : t('tracker.goalLeft', { amount: format.money(progress.remaining) })}
+          </p>
           <GoalForm goal={goal} onChange={setGoal} />
         </div>
       </div>
@@ -163,7 +172,15 @@ function GoalForm({ goal, onChange }: { goal: number; onChange: (cents: number) 
         <Label htmlFor={id} className="text-xs">
           {t('tracker.goalLabel')}
         </Label>
-        <Input id={id} inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} className="h-8 w-28" aria-invalid={error} aria-describedby={error ? `${id}-error` : undefined} />
+        <Input
+          id={id}
+          inputMode="decimal"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          className="h-8 w-28"
+          aria-invalid={error}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
       </div>
       <Button type="submit" size="sm" variant="outline">
         {t('tracker.setGoal')}
@@ -227,11 +244,17 @@ function ActiveGoals() {
           <FlameIcon className="mt-0.5 size-4 shrink-0 text-amber-500" aria-hidden />
           <span>
             {t('tracker.streakGoal', { progress: streak.progress, length: streak.length })}
-            {performance.data.rules.streakBonusCents > 0 ? ` ${t('tracker.streakReward', { amount: format.money(performance.data.rules.streakBonusCents) })}` : ''}
+            {performance.data.rules.streakBonusCents > 0
+              ? ` ${t('tracker.streakReward', { amount: format.money(performance.data.rules.streakBonusCents) })}`
+              : ''}
           </span>
         </li>
         <li className="flex items-start gap-2">
-          {goals.isTop ? <TrophyIcon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden /> : <TargetIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />}
+          {goals.isTop ? (
+            <TrophyIcon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
+          ) : (
+            <TargetIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+          )}
           <span>{goals.isTop ? t('tracker.tierTop') : t('tracker.tierGoal', { tier: t(`tiers.${goals.nextTier!}`), count: goals.missing.length })}</span>
         </li>
       </ul>

@@ -32,7 +32,11 @@ const tierStyles: Record<DriverTier, string> = {
 export function TierBadge({ tier, testId }: { tier: DriverTier; testId?: string }) {
   const { t } = useTranslation('performance');
   return (
-    <span className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-sm font-semibold ${tierStyles[tier]}`} data-testid={testId} data-tier={tier}>
+    <span
+      className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-sm font-semibold ${tierStyles[tier]}`}
+      data-testid={testId}
+      data-tier={tier}
+    >
       <AwardIcon className="size-3.5" aria-hidden />
       {t(`tiers.${tier}`)}
     </span>
@@ -119,7 +123,9 @@ function OverviewPanel({ performance }: { performance: DriverPerformance }) {
             <TierBadge tier={performance.tier} testId="performance-tier" />
           </div>
           {performance.storedTier && performance.storedTier.tier !== performance.tier ? (
-            <p className="mt-1 text-xs text-muted-foreground">{t('overview.storedTier', { tier: t(`tiers.${performance.storedTier.tier}`), date: format.date(performance.storedTier.computedAt) })}</p>
+            <p className="mt-1 text-xs text-muted-foreground">
+              {t('overview.storedTier', { tier: t(`tiers.${performance.storedTier.tier}`), date: format.date(performance.storedTier.computedAt) })}
+            </p>
           ) : null}
         </div>
         <div className="rounded-lg border p-3">
@@ -175,7 +181,11 @@ function OverviewPanel({ performance }: { performance: DriverPerformance }) {
           </div>
           <div>
             <dt className="text-muted-foreground">{t('overview.lastBonus')}</dt>
-            <dd className="font-medium tabular-nums">{performance.lastBonus ? t('overview.lastBonusValue', { amount: format.money(performance.lastBonus.total), month: performance.lastBonus.month }) : t('overview.noBonusYet')}</dd>
+            <dd className="font-medium tabular-nums">
+              {performance.lastBonus
+                ? t('overview.lastBonusValue', { amount: format.money(performance.lastBonus.total), month: performance.lastBonus.month })
+                : t('overview.noBonusYet')}
+            </dd>
           </div>
         </dl>
       </div>
@@ -196,7 +206,11 @@ function EarningsPanel() {
   const figures = [
     { key: 'today', cents: e.today, hint: t('earnings.rides', { count: e.todayRides }) },
     { key: 'week', cents: e.week, hint: t('earnings.rides', { count: e.weekRides }) },
-    { key: 'pending', cents: e.pending, hint: e.nextReleaseAt ? t('earnings.nextRelease', { date: format.dateTime(e.nextReleaseAt) }) : t('earnings.nothingPending') },
+    {
+      key: 'pending',
+      cents: e.pending,
+      hint: e.nextReleaseAt ? t('earnings.nextRelease', { date: format.dateTime(e.nextReleaseAt) }) : t('earnings.nothingPending'),
+    },
     { key: 'released', cents: e.released, hint: t('earnings.releasedHint') },
     { key: 'tips', cents: e.tips, hint: t('earnings.tipsHint') },
   ] as const;
@@ -218,7 +232,12 @@ function EarningsPanel() {
           {t('earnings.chartTitle', { days: CHART_DAYS })}
         </h3>
         <p className="text-sm text-muted-foreground">
-          {t('earnings.chartSummary', { total: format.money(period.total), fares: format.money(period.fares), tips: format.money(period.tips), bonuses: format.money(period.bonuses) })}
+          {t('earnings.chartSummary', {
+            total: format.money(period.total),
+            fares: format.money(period.fares),
+            tips: format.money(period.tips),
+            bonuses: format.money(period.bonuses),
+          })}
         </p>
         <Suspense fallback={<div className="h-64" />}>
           <EarningsChart days={daily.data.days} />
@@ -266,7 +285,9 @@ function MetricsPanel({ performance }: { performance: DriverPerformance }) {
   return (
     <div className="overflow-x-auto pt-2">
       <table className="w-full text-sm" data-testid="performance-metrics">
-        <caption className="pb-2 text-start text-muted-foreground">{next ? t('metrics.caption', { tier: t(`tiers.${next}`) }) : t('metrics.captionTop')}</caption>
+        <caption className="pb-2 text-start text-muted-foreground">
+          {next ? t('metrics.caption', { tier: t(`tiers.${next}`) }) : t('metrics.captionTop')}
+        </caption>
         <thead>
           <tr className="border-b text-start">
             <th scope="col" className="py-2 text-start font-medium">
@@ -323,7 +344,11 @@ export function useGoalText() {
       case 'rank':
         return t('goals.rank', { percent: line.topPercent });
       case 'metric':
-        return t('goals.metric', { metric: t(`metrics.names.${line.metric}`), target: formatMetric(line.unit, line.target), current: formatMetric(line.unit, line.current) });
+        return t('goals.metric', {
+          metric: t(`metrics.names.${line.metric}`),
+          target: formatMetric(line.unit, line.target),
+          current: formatMetric(line.unit, line.current),
+        });
     }
   };
 }

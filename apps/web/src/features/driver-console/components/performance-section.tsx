@@ -24,7 +24,12 @@ export function PerformanceSection({ profile }: { profile: DriverMe }) {
           hint={rides === 0 ? t('performance.noRidesToday') : t('performance.earningsHint')}
           icon={DollarSignIcon}
         />
-        <StatCard label={t('performance.rides')} value={format.number(rides)} hint={t('performance.ridesHint', { count: profile.totalRides, total: format.number(profile.totalRides) })} icon={CarIcon} />
+        <StatCard
+          label={t('performance.rides')}
+          value={format.number(rides)}
+          hint={t('performance.ridesHint', { count: profile.totalRides, total: format.number(profile.totalRides) })}
+          icon={CarIcon}
+        />
         <StatCard
           label={t('performance.onlineHours')}
           value={rides === 0 ? null : format.number(rides * ESTIMATED_HOURS_PER_RIDE, { maximumFractionDigits: 1 })}

@@ -42,7 +42,11 @@ export function RecentRidesCard({ rides }: { rides: UseQueryResult<Ride[]> }) {
             {recent.map((ride) => {
               const when = ride.completedAt ?? ride.cancelledAt ?? ride.requestedAt;
               return (
-                <li key={ride.id} className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between" data-testid="recent-ride">
+                <li
+                  key={ride.id}
+                  className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between"
+                  data-testid="recent-ride"
+                >
                   <div className="min-w-0 space-y-1">
                     <p className="flex flex-wrap items-center gap-x-1.5 text-sm font-medium">
                       <span className="break-words">{ride.pickupLocation.address}</span>
@@ -60,9 +64,7 @@ export function RecentRidesCard({ rides }: { rides: UseQueryResult<Ride[]> }) {
                   </div>
                   <div className="flex shrink-0 items-center gap-2 sm:flex-col sm:items-end">
                     <Badge variant={statusVariants[ride.status]}>{t(`rideStatus.${ride.status}`)}</Badge>
-                    {ride.status === 'completed' ? (
-                      <span className="text-sm font-semibold tabular-nums">{format.money(driverEarningOf(ride))}</span>
-                    ) : null}
+                    {ride.status === 'completed' ? <span className="text-sm font-semibold tabular-nums">{format.money(driverEarningOf(ride))}</span> : null}
                     {ride.rating !== null ? (
                       <span className="flex items-center gap-1 text-xs text-muted-foreground">
                         <StarIcon className="size-3.5 fill-current text-amber-500" aria-hidden />

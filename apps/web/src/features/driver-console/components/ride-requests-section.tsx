@@ -47,7 +47,11 @@ export function RideRequestsSection({
   async function handleAccept(offer: DriverOffer) {
     try {
       const ride = await accept.mutateAsync(offer.ride.id);
-      toast({ title: t('toasts.acceptedTitle'), description: t('toasts.acceptedBody', { name: ride.rider.firstName, pickup: ride.pickupLocation.address }), variant: 'success' });
+      toast({
+        title: t('toasts.acceptedTitle'),
+        description: t('toasts.acceptedBody', { name: ride.rider.firstName, pickup: ride.pickupLocation.address }),
+        variant: 'success',
+      });
       // A driver has one ride at a time: let the other requests go to someone else now.
       for (const other of list) if (other.ride.id !== ride.id) declineQuietly(other.ride.id);
     } catch (error) {

@@ -55,7 +55,8 @@ export function useDriverRealtime(announce: Announce): void {
       }
       case 'ride_completed':
         // Completed from another tab or device: today's figures, the tracker and the tier move.
-        for (const queryKey of [driverEarningsQueryKey, driverPerformanceQueryKey, driverProfileQueryKey, driverRidesQueryKey]) void queryClient.invalidateQueries({ queryKey });
+        for (const queryKey of [driverEarningsQueryKey, driverPerformanceQueryKey, driverProfileQueryKey, driverRidesQueryKey])
+          void queryClient.invalidateQueries({ queryKey });
         break;
       default:
         break;
@@ -63,7 +64,14 @@ export function useDriverRealtime(announce: Announce): void {
   });
 
   useOnReconnected(() => {
-    for (const queryKey of [driverOffersQueryKey, activeRideQueryKey, driverProfileQueryKey, driverRidesQueryKey, driverEarningsQueryKey, driverPerformanceQueryKey]) {
+    for (const queryKey of [
+      driverOffersQueryKey,
+      activeRideQueryKey,
+      driverProfileQueryKey,
+      driverRidesQueryKey,
+      driverEarningsQueryKey,
+      driverPerformanceQueryKey,
+    ]) {
       void queryClient.invalidateQueries({ queryKey });
     }
   });

@@ -42,7 +42,12 @@ export function AnalyticsDashboard({ territories, headingId = 'analytics-heading
               <label htmlFor={selectId} className="text-xs font-medium text-muted-foreground">
                 {t('territory')}
               </label>
-              <select id={selectId} className="block h-9 rounded-md border bg-background px-2 text-sm" value={territoryId ?? ''} onChange={(e) => setSelected(e.target.value)}>
+              <select
+                id={selectId}
+                className="block h-9 rounded-md border bg-background px-2 text-sm"
+                value={territoryId ?? ''}
+                onChange={(e) => setSelected(e.target.value)}
+              >
                 {territories.map((territory) => (
                   <option key={territory.id} value={territory.id}>
                     {territory.name}
@@ -141,14 +146,48 @@ function OverviewPanel({ data }: { data: LicenseeAnalytics }) {
   const active = data.drivers.filter((d) => d.status === 'active').length;
   return (
     <div className="grid grid-cols-2 gap-3 pt-2 lg:grid-cols-4" data-testid="analytics-overview">
-      <Figure name="commission-month" label={t('overview.commissionMonth')} value={format.money(data.commission.month)} hint={t('overview.commissionTotal', { amount: format.money(data.commission.total) })} />
-      <Figure name="commission-pending" label={t('overview.commissionPending')} value={format.money(data.commission.pending)} hint={t('overview.commissionPendingHint')} />
-      <Figure name="revenue-month" label={t('overview.revenueMonth')} value={format.money(data.revenue.month)} hint={t('overview.revenueTotal', { amount: format.money(data.revenue.total) })} />
-      <Figure name="rides-month" label={t('overview.ridesMonth')} value={format.number(data.rides.month)} hint={<Growth percent={data.rides.growthPercent} />} />
+      <Figure
+        name="commission-month"
+        label={t('overview.commissionMonth')}
+        value={format.money(data.commission.month)}
+        hint={t('overview.commissionTotal', { amount: format.money(data.commission.total) })}
+      />
+      <Figure
+        name="commission-pending"
+        label={t('overview.commissionPending')}
+        value={format.money(data.commission.pending)}
+        hint={t('overview.commissionPendingHint')}
+      />
+      <Figure
+        name="revenue-month"
+        label={t('overview.revenueMonth')}
+        value={format.money(data.revenue.month)}
+        hint={t('overview.revenueTotal', { amount: format.money(data.revenue.total) })}
+      />
+      <Figure
+        name="rides-month"
+        label={t('overview.ridesMonth')}
+        value={format.number(data.rides.month)}
+        hint={<Growth percent={data.rides.growthPercent} />}
+      />
       <Figure name="health" label={t('overview.health')} value={<HealthScore data={data} />} hint={t('overview.healthHint')} />
-      <Figure name="retention" label={t('overview.retention')} value={`${format.number(data.retention.percent, { maximumFractionDigits: 1 })}%`} hint={data.retention.performingWell ? t('community.performingWell') : t('community.belowTarget')} />
+      <Figure
+        name="retention"
+        label={t('overview.retention')}
+        value={`${format.number(data.retention.percent, { maximumFractionDigits: 1 })}%`}
+        hint={data.retention.performingWell ? t('community.performingWell') : t('community.belowTarget')}
+      />
       <Figure name="drivers" label={t('overview.drivers')} value={format.number(data.drivers.length)} hint={t('overview.activeDrivers', { count: active })} />
-      <Figure name="acceptance" label={t('overview.acceptance')} value={data.acceptance.month === null ? '—' : `${format.number(data.acceptance.month, { maximumFractionDigits: 1 })}%`} hint={data.acceptance.previousMonth === null ? t('overview.noPrevious') : t('overview.previousAcceptance', { value: format.number(data.acceptance.previousMonth, { maximumFractionDigits: 1 }) })} />
+      <Figure
+        name="acceptance"
+        label={t('overview.acceptance')}
+        value={data.acceptance.month === null ? '—' : `${format.number(data.acceptance.month, { maximumFractionDigits: 1 })}%`}
+        hint={
+          data.acceptance.previousMonth === null
+            ? t('overview.noPrevious')
+            : t('overview.previousAcceptance', { value: format.number(data.acceptance.previousMonth, { maximumFractionDigits: 1 }) })
+        }
+      />
     </div>
   );
 }
@@ -177,8 +216,12 @@ function DriversPanel({ data }: { data: LicenseeAnalytics }) {
                 {driver.name}
               </th>
               <td className="py-2 text-end">{t(`tiers.${driver.tier}`)}</td>
-              <td className="py-2 text-end tabular-nums">{driver.rating === null ? '—' : format.number(driver.rating, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}</td>
-              <td className="py-2 text-end tabular-nums">{t('drivers.rides', { month: format.number(driver.monthRides), total: format.number(driver.totalRides) })}</td>
+              <td className="py-2 text-end tabular-nums">
+                {driver.rating === null ? '—' : format.number(driver.rating, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}
+              </td>
+              <td className="py-2 text-end tabular-nums">
+                {t('drivers.rides', { month: format.number(driver.monthRides), total: format.number(driver.totalRides) })}
+              </td>
               <td className="py-2 text-end tabular-nums">{format.money(driver.monthEarnings)}</td>
               <td className="py-2 text-end">
                 <Badge variant={statusVariant(driver.status)}>{t(`drivers.status.${driver.status}`)}</Badge>
@@ -245,7 +288,11 @@ function RevenuePanel({ data }: { data: LicenseeAnalytics }) {
 function CommunityPanel({ data }: { data: LicenseeAnalytics }) {
   const { t } = useTranslation('analytics');
   const format = useFormatters();
-  const inputs = (['customerRating', 'driverRating', 'safetyScore'] as const).map((input) => ({ input, value: data.health[input], measured: !data.unmeasured.includes(input) }));
+  const inputs = (['customerRating', 'driverRating', 'safetyScore'] as const).map((input) => ({
+    input,
+    value: data.health[input],
+    measured: !data.unmeasured.includes(input),
+  }));
   return (
     <div className="space-y-5 pt-2" data-testid="analytics-community">
       <section aria-labelledby="health-heading" className="space-y-2">
@@ -256,7 +303,9 @@ function CommunityPanel({ data }: { data: LicenseeAnalytics }) {
         <p className="text-3xl font-bold tabular-nums">
           <HealthScore data={data} />
         </p>
-        <p className="text-sm text-muted-foreground">{t('community.healthFormula', { average: format.number(data.health.average, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) })}</p>
+        <p className="text-sm text-muted-foreground">
+          {t('community.healthFormula', { average: format.number(data.health.average, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) })}
+        </p>
         <dl className="grid gap-2 sm:grid-cols-3">
           {inputs.map(({ input, value, measured }) => (
             <div key={input} className="rounded-lg border p-3" data-testid={`health-${input}`}>
@@ -274,8 +323,14 @@ function CommunityPanel({ data }: { data: LicenseeAnalytics }) {
         <p className="text-sm" data-testid="retention">
           {data.retention.activeAtStart === 0
             ? t('community.retentionNone')
-            : t('community.retention', { percent: format.number(data.retention.percent, { maximumFractionDigits: 1 }), still: data.retention.stillActive, start: data.retention.activeAtStart })}{' '}
-          <Badge variant={data.retention.performingWell ? 'success' : 'outline'}>{data.retention.performingWell ? t('community.performingWell') : t('community.belowTarget')}</Badge>
+            : t('community.retention', {
+                percent: format.number(data.retention.percent, { maximumFractionDigits: 1 }),
+                still: data.retention.stillActive,
+                start: data.retention.activeAtStart,
+              })}{' '}
+          <Badge variant={data.retention.performingWell ? 'success' : 'outline'}>
+            {data.retention.performingWell ? t('community.performingWell') : t('community.belowTarget')}
+          </Badge>
         </p>
       </section>
       <section aria-labelledby="tiers-heading" className="space-y-2">
@@ -306,10 +361,17 @@ function InsightsPanel({ data }: { data: LicenseeAnalytics }) {
       {data.insights.map((insight, i) => {
         const message = insightMessage(insight, format);
         const names = Object.fromEntries(Object.entries(message.nameKeys).map(([name, key]) => [name, t(key)]));
-        const Icon = insight.tone === 'negative' ? TrendingDownIcon : insight.tone === 'positive' ? TrendingUpIcon : insight.kind === 'steady' ? InfoIcon : LightbulbIcon;
+        const Icon =
+          insight.tone === 'negative' ? TrendingDownIcon : insight.tone === 'positive' ? TrendingUpIcon : insight.kind === 'steady' ? InfoIcon : LightbulbIcon;
         return (
           <li key={i} className="flex items-start gap-2 rounded-lg border p-3 text-sm" data-testid="insight" data-kind={insight.kind}>
-            <Icon className={cn('mt-0.5 size-4 shrink-0', insight.tone === 'negative' ? 'text-destructive' : insight.tone === 'positive' ? 'text-success' : 'text-primary')} aria-hidden />
+            <Icon
+              className={cn(
+                'mt-0.5 size-4 shrink-0',
+                insight.tone === 'negative' ? 'text-destructive' : insight.tone === 'positive' ? 'text-success' : 'text-primary',
+              )}
+              aria-hidden
+            />
             {t(`insights.${message.key}`, { ...message.params, ...names })}
           </li>
         );

@@ -109,7 +109,11 @@ function DriverRow({ driver }: { driver: LicenseeDriver }) {
   }
 
   return (
-    <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between" data-testid="territory-driver" data-status={driver.status}>
+    <li
+      className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between"
+      data-testid="territory-driver"
+      data-status={driver.status}
+    >
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="font-semibold">{name}</h3>

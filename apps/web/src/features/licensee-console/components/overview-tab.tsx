@@ -1,5 +1,18 @@
 import type { LicenseeMetrics } from '@coride/domain';
-import { ArrowRightIcon, CarIcon, DollarSignIcon, FileTextIcon, HourglassIcon, PercentIcon, RotateCwIcon, ScaleIcon, StarIcon, UsersIcon, WalletIcon, type LucideIcon } from 'lucide-react';
+import {
+  ArrowRightIcon,
+  CarIcon,
+  DollarSignIcon,
+  FileTextIcon,
+  HourglassIcon,
+  PercentIcon,
+  RotateCwIcon,
+  ScaleIcon,
+  StarIcon,
+  UsersIcon,
+  WalletIcon,
+  type LucideIcon,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -55,7 +68,10 @@ export function OverviewTab({
             <ol className="space-y-3">
               {(['step1', 'step2', 'step3'] as const).map((step, index) => (
                 <li key={step} className="flex gap-3 text-sm">
-                  <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground" aria-hidden>
+                  <span
+                    className="flex size-6 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground"
+                    aria-hidden
+                  >
                     {index + 1}
                   </span>
                   <span className="pt-0.5">{t(`overview.${step}`)}</span>
@@ -73,7 +89,9 @@ export function OverviewTab({
   return (
     <div className="space-y-6" data-testid="licensee-metrics">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-muted-foreground">{updatedAt ? t('metrics.updatedAt', { time: format.dateTime(new Date(updatedAt).toISOString()) }) : null}</p>
+        <p className="text-sm text-muted-foreground">
+          {updatedAt ? t('metrics.updatedAt', { time: format.dateTime(new Date(updatedAt).toISOString()) }) : null}
+        </p>
         <Button variant="ghost" size="sm" onClick={onRefresh} disabled={isRefreshing}>
           <RotateCwIcon aria-hidden className={isRefreshing ? 'animate-spin' : undefined} />
           {t('metrics.refresh')}
@@ -125,8 +143,20 @@ export function OverviewTab({
         id="licensee-month-heading"
         title={t('metrics.heading')}
         figures={[
-          { key: 'monthlyRevenue', label: t('metrics.monthlyRevenue'), value: format.money(metrics.monthlyRevenue), hint: t('metrics.revenueHint'), icon: DollarSignIcon },
-          { key: 'activeDrivers', label: t('metrics.activeDrivers'), value: format.number(metrics.activeDrivers), hint: t('metrics.activeDriversHint'), icon: UsersIcon },
+          {
+            key: 'monthlyRevenue',
+            label: t('metrics.monthlyRevenue'),
+            value: format.money(metrics.monthlyRevenue),
+            hint: t('metrics.revenueHint'),
+            icon: DollarSignIcon,
+          },
+          {
+            key: 'activeDrivers',
+            label: t('metrics.activeDrivers'),
+            value: format.number(metrics.activeDrivers),
+            hint: t('metrics.activeDriversHint'),
+            icon: UsersIcon,
+          },
           { key: 'monthlyRides', label: t('metrics.monthlyRides'), value: format.number(metrics.monthlyRides), hint: t('metrics.ridesHint'), icon: CarIcon },
         ]}
       />
@@ -135,9 +165,27 @@ export function OverviewTab({
         title={t('commission.heading')}
         description={t('commission.description')}
         figures={[
-          { key: 'monthlyCommission', label: t('commission.monthly'), value: format.money(metrics.monthlyCommission), hint: t('commission.monthlyHint'), icon: PercentIcon },
-          { key: 'totalCommission', label: t('commission.total'), value: format.money(metrics.totalCommission), hint: t('commission.totalHint'), icon: WalletIcon },
-          { key: 'pendingCommission', label: t('commission.pending'), value: format.money(metrics.pendingCommission), hint: t('commission.pendingHint'), icon: HourglassIcon },
+          {
+            key: 'monthlyCommission',
+            label: t('commission.monthly'),
+            value: format.money(metrics.monthlyCommission),
+            hint: t('commission.monthlyHint'),
+            icon: PercentIcon,
+          },
+          {
+            key: 'totalCommission',
+            label: t('commission.total'),
+            value: format.money(metrics.totalCommission),
+            hint: t('commission.totalHint'),
+            icon: WalletIcon,
+          },
+          {
+            key: 'pendingCommission',
+            label: t('commission.pending'),
+            value: format.money(metrics.pendingCommission),
+            hint: t('commission.pendingHint'),
+            icon: HourglassIcon,
+          },
           {
             key: 'openDisputes',
             label: t('commission.openDisputes'),
@@ -155,7 +203,10 @@ export function OverviewTab({
           {
             key: 'averageRating',
             label: t('metrics.averageRating'),
-            value: metrics.averageRating === null ? null : t('metrics.ratingValue', { rating: format.number(metrics.averageRating, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) }),
+            value:
+              metrics.averageRating === null
+                ? null
+                : t('metrics.ratingValue', { rating: format.number(metrics.averageRating, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) }),
             hint: metrics.averageRating === null ? t('metrics.noRatings') : undefined,
             icon: StarIcon,
           },

@@ -91,7 +91,12 @@ function ProposalForm({ territoryId }: { territoryId: string }) {
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4" data-testid="rate-adjustment-form">
-      <FormField id={`${id}-percent`} label={t('control.percent')} error={fieldError('percent')} hint={t('control.percentHint', { max: MAX_RATE_ADJUSTMENT_PERCENT })}>
+      <FormField
+        id={`${id}-percent`}
+        label={t('control.percent')}
+        error={fieldError('percent')}
+        hint={t('control.percentHint', { max: MAX_RATE_ADJUSTMENT_PERCENT })}
+      >
         {(control) => (
           <Input
             {...control}
@@ -161,7 +166,9 @@ function ProposalItem({ proposal, territoryId }: { proposal: RateAdjustmentPropo
         {t('control.dates', { announced: format.dateTime(proposal.announcedAt), effective: format.dateTime(proposal.effectiveAt) })}
       </p>
       <p className="mt-1 break-words">{proposal.justification}</p>
-      {proposal.communityInput ? <p className="mt-1 break-words text-muted-foreground">{t('control.communitySaid', { input: proposal.communityInput })}</p> : null}
+      {proposal.communityInput ? (
+        <p className="mt-1 break-words text-muted-foreground">{t('control.communitySaid', { input: proposal.communityInput })}</p>
+      ) : null}
       {proposal.status === 'scheduled' ? (
         <Button
           variant="outline"

@@ -193,23 +193,41 @@ function RealtimeRates({ pricing, updatedAt }: { pricing: TerritoryPricing; upda
           <caption className="sr-only">{t('realtime.caption', { territory: pricing.territoryName })}</caption>
           <thead>
             <tr className="border-b text-start text-muted-foreground">
-              <th scope="col" className="py-2 text-start font-medium">{t('realtime.zone')}</th>
-              <th scope="col" className="py-2 text-start font-medium">{t('realtime.multiplier')}</th>
-              <th scope="col" className="py-2 text-start font-medium">{t('realtime.demand')}</th>
-              <th scope="col" className="py-2 text-start font-medium">{t('realtime.idleDrivers')}</th>
-              <th scope="col" className="py-2 text-start font-medium">{t('realtime.wait')}</th>
+              <th scope="col" className="py-2 text-start font-medium">
+                {t('realtime.zone')}
+              </th>
+              <th scope="col" className="py-2 text-start font-medium">
+                {t('realtime.multiplier')}
+              </th>
+              <th scope="col" className="py-2 text-start font-medium">
+                {t('realtime.demand')}
+              </th>
+              <th scope="col" className="py-2 text-start font-medium">
+                {t('realtime.idleDrivers')}
+              </th>
+              <th scope="col" className="py-2 text-start font-medium">
+                {t('realtime.wait')}
+              </th>
             </tr>
           </thead>
           <tbody>
             {pricing.zones.map((zone) => (
               <tr key={zone.zoneId} className="border-b last:border-0">
-                <th scope="row" className="py-2 text-start font-medium">{zone.zoneName}</th>
+                <th scope="row" className="py-2 text-start font-medium">
+                  {zone.zoneName}
+                </th>
                 <td className="py-2 tabular-nums">
                   ×{format.number(zone.currentMultiplier, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}
-                  {zone.currentMultiplier < 1 ? <span className="ms-1 text-xs text-muted-foreground">({t('realtime.discount', { percent: format.percent(1 - zone.currentMultiplier) })})</span> : null}
+                  {zone.currentMultiplier < 1 ? (
+                    <span className="ms-1 text-xs text-muted-foreground">
+                      ({t('realtime.discount', { percent: format.percent(1 - zone.currentMultiplier) })})
+                    </span>
+                  ) : null}
                 </td>
                 <td className="py-2">
-                  <Badge variant={zone.demandLevel === 'Very High' || zone.demandLevel === 'High' ? 'default' : 'outline'}>{t(`demand.${demandKeys[zone.demandLevel]}`)}</Badge>
+                  <Badge variant={zone.demandLevel === 'Very High' || zone.demandLevel === 'High' ? 'default' : 'outline'}>
+                    {t(`demand.${demandKeys[zone.demandLevel]}`)}
+                  </Badge>
                 </td>
                 <td className="py-2 tabular-nums">{zone.activeDrivers}</td>
                 <td className="py-2 tabular-nums">{t('realtime.minutes', { count: zone.averageWaitTime })}</td>

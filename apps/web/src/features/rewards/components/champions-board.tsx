@@ -18,9 +18,7 @@ export function ChampionsBoardCard() {
     <Card className="lg:col-span-2">
       <CardHeader>
         <CardTitle as="h2">{t('champions.title')}</CardTitle>
-        <CardDescription>
-          {board.data ? t('champions.descriptionMonth', { month: monthLabel(board.data.month) }) : t('champions.description')}
-        </CardDescription>
+        <CardDescription>{board.data ? t('champions.descriptionMonth', { month: monthLabel(board.data.month) }) : t('champions.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         {board.isPending ? (

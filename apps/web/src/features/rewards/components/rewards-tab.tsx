@@ -100,7 +100,9 @@ function BalanceCard({ data }: { data: RewardsOverview }) {
               </Badge>
             </li>
           ) : null}
-          {data.rideCreditCents === 0 && data.priorityBookings === 0 && !data.championUntil ? <li className="text-sm text-muted-foreground">{t('balance.nothingActive')}</li> : null}
+          {data.rideCreditCents === 0 && data.priorityBookings === 0 && !data.championUntil ? (
+            <li className="text-sm text-muted-foreground">{t('balance.nothingActive')}</li>
+          ) : null}
         </ul>
         <div className="rounded-lg border p-3">
           <p className="text-sm font-medium">{t('referral.title')}</p>
@@ -143,7 +145,11 @@ function RedeemCard({ data }: { data: RewardsOverview }) {
     if (!option) return;
     redeem.mutate(option.id, {
       onSuccess: (result) => {
-        toast({ title: t('redeem.doneTitle'), description: t('redeem.doneBody', { reward: effectLabel(result.effect), balance: result.balance }), variant: 'success' });
+        toast({
+          title: t('redeem.doneTitle'),
+          description: t('redeem.doneBody', { reward: effectLabel(result.effect), balance: result.balance }),
+          variant: 'success',
+        });
         setChosen(null);
       },
       onError: (error) => {
@@ -258,7 +264,11 @@ function HistoryCard({ data }: { data: RewardsOverview }) {
             {data.recent.map((event, i) => (
               <li key={`${event.at}-${i}`} className="flex items-center justify-between gap-3 py-2 text-sm">
                 <span className="flex items-center gap-2">
-                  {event.points > 0 ? <SparklesIcon className="size-4 text-amber-500" aria-hidden /> : <GiftIcon className="size-4 text-muted-foreground" aria-hidden />}
+                  {event.points > 0 ? (
+                    <SparklesIcon className="size-4 text-amber-500" aria-hidden />
+                  ) : (
+                    <GiftIcon className="size-4 text-muted-foreground" aria-hidden />
+                  )}
                   <span>
                     {t(`actions.${event.action}`)}
                     <span className="block text-xs text-muted-foreground">{format.dateTime(event.at)}</span>

@@ -1,4 +1,10 @@
-import { createSubmissionRequestSchema, submissionKinds, submissionPoints, SUBMISSION_MAX_CHARS, type SubmissionKind } from '@coride/domain/community/submissions';
+import {
+  createSubmissionRequestSchema,
+  submissionKinds,
+  submissionPoints,
+  SUBMISSION_MAX_CHARS,
+  type SubmissionKind,
+} from '@coride/domain/community/submissions';
 import { MessageSquarePlusIcon, SendIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

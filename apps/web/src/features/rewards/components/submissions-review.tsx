@@ -89,11 +89,22 @@ function SubmissionItem({ submission: s }: { submission: Submission }) {
       <p className="mt-2 text-sm break-words">{s.text}</p>
       {s.status === 'pending' ? (
         <div className="mt-3 flex flex-wrap items-center gap-2">
-          <Button size="sm" onClick={() => decide('accepted')} disabled={review.isPending} aria-label={t('review.acceptLabel', { kind: t(`actions.${s.kind}`), name: s.author })}>
+          <Button
+            size="sm"
+            onClick={() => decide('accepted')}
+            disabled={review.isPending}
+            aria-label={t('review.acceptLabel', { kind: t(`actions.${s.kind}`), name: s.author })}
+          >
             <CheckIcon aria-hidden />
             {t('review.accept')}
           </Button>
-          <Button size="sm" variant="outline" onClick={() => decide('rejected')} disabled={review.isPending} aria-label={t('review.rejectLabel', { kind: t(`actions.${s.kind}`), name: s.author })}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => decide('rejected')}
+            disabled={review.isPending}
+            aria-label={t('review.rejectLabel', { kind: t(`actions.${s.kind}`), name: s.author })}
+          >
             <XIcon aria-hidden />
             {t('review.reject')}
           </Button>

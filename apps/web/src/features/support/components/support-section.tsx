@@ -77,7 +77,13 @@ function TicketItem({ ticket }: { ticket: SupportTicket }) {
   const headingId = useId();
   const language = languages.find((l) => l.code === ticket.language);
   return (
-    <li className="space-y-3 py-4 first:pt-0 last:pb-0" aria-labelledby={headingId} data-testid="support-ticket" data-status={ticket.status} data-ticket-id={ticket.id}>
+    <li
+      className="space-y-3 py-4 first:pt-0 last:pb-0"
+      aria-labelledby={headingId}
+      data-testid="support-ticket"
+      data-status={ticket.status}
+      data-ticket-id={ticket.id}
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0 space-y-0.5">
           <h3 id={headingId} className="font-semibold break-words" data-testid="support-ticket-user">

@@ -156,7 +156,12 @@ export default function LeafletMap({ tileUrl, center, pickup, dropoff, driver = 
     // The layout may have changed in this same commit (a suggestion list closing); measure afresh.
     map.invalidateSize();
     if (points.length === 1) map.setView([points[0]!.lat, points[0]!.lng], Math.max(map.getZoom(), SINGLE_POINT_ZOOM));
-    else map.fitBounds(L.latLngBounds(points.map((p) => [p.lat, p.lng] as L.LatLngTuple)), { paddingTopLeft: FIT_PADDING_TOP_LEFT, paddingBottomRight: FIT_PADDING_BOTTOM_RIGHT, maxZoom: SINGLE_POINT_ZOOM });
+    else
+      map.fitBounds(L.latLngBounds(points.map((p) => [p.lat, p.lng] as L.LatLngTuple)), {
+        paddingTopLeft: FIT_PADDING_TOP_LEFT,
+        paddingBottomRight: FIT_PADDING_BOTTOM_RIGHT,
+        maxZoom: SINGLE_POINT_ZOOM,
+      });
   }, [map, pickup, dropoff, driver, hasDriver]);
 
   const isTileless = tileUrl === '' || (tileUrl !== null && tiles.url === tileUrl && tiles.hasError && !tiles.hasLoaded);

@@ -61,7 +61,12 @@ export function DriverCard({ driver }: { driver: RideDriver }) {
               <span className="sr-only">{driver.name}</span>
             </a>
           ) : null}
-          <ComingSoonButton variant="outline" reason={t('ride.driver.messageSoon')} className="w-full" wrapperClassName={driver.phone ? 'w-full' : 'col-span-2 w-full'}>
+          <ComingSoonButton
+            variant="outline"
+            reason={t('ride.driver.messageSoon')}
+            className="w-full"
+            wrapperClassName={driver.phone ? 'w-full' : 'col-span-2 w-full'}
+          >
             <MessageSquareIcon aria-hidden />
             {t('ride.driver.message')}
           </ComingSoonButton>

@@ -45,7 +45,11 @@ export function RateRideCard({ ride }: { ride: Ride }) {
   }
 
   function submit() {
-    const parsed = rateRideRequestSchema.safeParse({ rating: rating ?? undefined, comment: comment.trim() || undefined, safetyRating: safetyRating ?? undefined });
+    const parsed = rateRideRequestSchema.safeParse({
+      rating: rating ?? undefined,
+      comment: comment.trim() || undefined,
+      safetyRating: safetyRating ?? undefined,
+    });
     if (!parsed.success) {
       setError(translateValidation(parsed.error.issues[0]?.message) ?? t('rating.required'));
       return;

@@ -32,7 +32,12 @@ export function RideStatusCard({ ride, onCancelled }: { ride: Ride; onCancelled:
         <p className="text-sm text-muted-foreground">{t(`ride.hint.${ride.status}`)}</p>
       </CardHeader>
       <CardContent className="space-y-4">
-        <Progress value={progress} aria-label={t('ride.progressLabel')} getValueLabel={(value) => t('ride.progressValue', { value })} data-testid="ride-progress" />
+        <Progress
+          value={progress}
+          aria-label={t('ride.progressLabel')}
+          getValueLabel={(value) => t('ride.progressValue', { value })}
+          data-testid="ride-progress"
+        />
         <Eta ride={ride} />
         {connection === 'reconnecting' || connection === 'closed' ? (
           <p className="flex items-center gap-2 rounded-md bg-amber-50 p-2 text-sm text-amber-900" role="status">

@@ -18,7 +18,8 @@ export function RideTimeline({ ride }: { ride: Ride }) {
     { key: 'completed', at: ride.completedAt },
   ];
   // A cancelled ride stops where it was cancelled.
-  const shown: Step[] = ride.status === 'cancelled' ? [...steps.filter((s) => s.at !== null), { key: 'cancelled', at: ride.cancelledAt, isCancel: true }] : steps;
+  const shown: Step[] =
+    ride.status === 'cancelled' ? [...steps.filter((s) => s.at !== null), { key: 'cancelled', at: ride.cancelledAt, isCancel: true }] : steps;
 
   return (
     <Card>
@@ -33,12 +34,19 @@ export function RideTimeline({ ride }: { ride: Ride }) {
             return (
               <li key={step.key} className="relative flex gap-3 pb-5 last:pb-0" data-step={step.key} data-done={isDone}>
                 {index < shown.length - 1 ? (
-                  <span aria-hidden className={cn('absolute start-3 top-7 -bottom-0 w-px -translate-x-1/2 rtl:translate-x-1/2', isDone ? 'bg-primary' : 'bg-border')} />
+                  <span
+                    aria-hidden
+                    className={cn('absolute start-3 top-7 -bottom-0 w-px -translate-x-1/2 rtl:translate-x-1/2', isDone ? 'bg-primary' : 'bg-border')}
+                  />
                 ) : null}
                 <span
                   className={cn(
                     'relative flex size-6 shrink-0 items-center justify-center rounded-full border-2',
-                    step.isCancel ? 'border-destructive bg-destructive text-destructive-foreground' : isDone ? 'border-primary bg-primary text-primary-foreground' : 'border-border bg-background text-muted-foreground',
+                    step.isCancel
+                      ? 'border-destructive bg-destructive text-destructive-foreground'
+                      : isDone
+                        ? 'border-primary bg-primary text-primary-foreground'
+                        : 'border-border bg-background text-muted-foreground',
                   )}
                   aria-hidden
                 >
@@ -46,7 +54,9 @@ export function RideTimeline({ ride }: { ride: Ride }) {
                 </span>
                 <div className="flex min-w-0 flex-1 flex-wrap items-baseline justify-between gap-x-3">
                   <span className={cn('text-sm font-medium', !isDone && 'text-muted-foreground')}>{t(`ride.timeline.${step.key}`)}</span>
-                  <span className="text-sm text-muted-foreground tabular-nums">{step.at ? <time dateTime={step.at}>{formatTime(step.at)}</time> : t('ride.timeline.pending')}</span>
+                  <span className="text-sm text-muted-foreground tabular-nums">
+                    {step.at ? <time dateTime={step.at}>{formatTime(step.at)}</time> : t('ride.timeline.pending')}
+                  </span>
                 </div>
               </li>
             );
