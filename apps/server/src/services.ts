@@ -92,7 +92,7 @@ export function createServices(deps: {
     mediator: mediation,
     access: territories.access,
   });
-  const paymentViews = createPaymentViews(db, payments, now);
+  const paymentViews = createPaymentViews({ db, payments, now });
   const analytics = createAnalyticsService({ db, paymentViews, now, access: territories.access });
 
   // One way: the dispatcher reads rides through the repository (RideReader); rides and drivers call it through DispatchPort.
@@ -106,7 +106,7 @@ export function createServices(deps: {
   const bonusPool = createBonusPoolService({ db, now, log, peakTimeZone: config.peakTimeZone });
   const retention = createRetentionService({ db, now, log });
   const favorites = createFavoritesService({ db });
-  const performance = createPerformanceReader(db, now);
+  const performance = createPerformanceReader({ db, now });
   const reports = createDashboardReports({ db, index, paymentViews, territories, now });
 
   // The assistants: the offline engine is trained once per process, in the background (app.ts starts it).

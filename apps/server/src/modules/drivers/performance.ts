@@ -257,6 +257,6 @@ async function lastBonusOf(db: Executor, territoryId: string, driverId: string, 
 export type PerformanceReader = ReturnType<typeof createPerformanceReader>;
 
 /** GET /api/drivers/performance's reader: the route hands it the driver, never the database. */
-export function createPerformanceReader(db: Executor, now: () => Date) {
+export function createPerformanceReader({ db, now }: { db: Executor; now: () => Date }) {
   return { of: (driverId: string) => driverPerformance(db, driverId, now()) };
 }

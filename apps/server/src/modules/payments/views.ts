@@ -39,7 +39,7 @@ const part = (column: typeof charges.split | typeof charges.refundedSplit, payee
 const remainingPart = (payee: string) => sql`(${part(charges.split, payee)} - ${part(charges.refundedSplit, payee)})`;
 
 /** Money read models: everything here is computed from the ledger and the escrow sub-ledger (charges). */
-export function createPaymentViews(db: Database, payments: PaymentsService, now: () => Date) {
+export function createPaymentViews({ db, payments, now }: { db: Database; payments: PaymentsService; now: () => Date }) {
   async function methodsById(ids: string[]) {
     if (ids.length === 0) return new Map<string, { brand: CardBrand; lastFour: string }>();
     const rows = await db
