@@ -2,12 +2,14 @@
  * The data table primitives (shadcn/ui style): thin wrappers around the table elements that carry the
  * classes every table here shares and forward every prop (`scope`, `colSpan`, `data-testid`, `aria-*`,
  * `ref`), so a table keeps its own padding, alignment and borders as className at the call site.
+ * Table forces no width: a visible table passes `w-full`, and a screen-reader-only one passes `sr-only`
+ * (whose 1px width a built-in `w-full` would defeat, as `cn` does not see the two as conflicting).
  */
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
 export function Table({ className, ...props }: ComponentProps<'table'>) {
-  return <table className={cn('w-full text-sm', className)} {...props} />;
+  return <table className={cn('text-sm', className)} {...props} />;
 }
 export function TableCaption(props: ComponentProps<'caption'>) {
   return <caption {...props} />;

@@ -230,7 +230,7 @@ function PoolView({ run, income }: { run: PoolRun; income: MonthlyIncome }) {
           ))}
         </div>
         <div className="mt-4 overflow-x-auto">
-          <Table>
+          <Table className="w-full">
             <TableCaption className="mb-2 text-start text-xs text-muted-foreground">{t('guarantees.pool.tableCaption')}</TableCaption>
             <TableHeader>
               <TableRow className="border-b text-start">

@@ -162,7 +162,7 @@ function LicenseeControl({ model, pricing }: { model: DemoModel; pricing: Pricin
             <Stat label={t('pricing.inForce')} value={money.ratio(pricing.adjustmentInForce / 100)} testId="adjustment-in-force" />
           </dl>
           <div className="overflow-x-auto">
-            <Table>
+            <Table className="w-full">
               <TableCaption className="mb-2 text-start text-xs text-muted-foreground">{t('pricing.tableCaption')}</TableCaption>
               <TableHeader>
                 <TableRow className="border-b">

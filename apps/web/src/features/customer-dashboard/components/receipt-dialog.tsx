@@ -132,7 +132,7 @@ function SplitSection({ receipt }: { receipt: Receipt }) {
   const total = shares.reduce((sum, row) => sum + row.amount, 0);
   return (
     <Section title={t('receipt.splitTitle')} description={t('receipt.splitDescription', { total: format.money(total) })} testId="receipt-split">
-      <Table>
+      <Table className="w-full">
         <TableHeader className="sr-only">
           <TableRow>
             <TableHead scope="col">{t('receipt.splitRecipient')}</TableHead>

@@ -218,7 +218,7 @@ function EarnCard() {
         <CardDescription>{t('earn.description')}</CardDescription>
       </CardHeader>
       <CardContent>
-        <Table>
+        <Table className="w-full">
           <TableCaption className="sr-only">{t('earn.title')}</TableCaption>
           <TableHeader>
             <TableRow className="border-b text-start text-muted-foreground">
