@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { ErrorState, LoadingState } from '@/components/ui/query-state';
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useFormatters } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -253,27 +254,27 @@ function DailyTable({ days }: { days: readonly DriverEarningsDay[] }) {
   const { t } = useTranslation('performance');
   const format = useFormatters();
   return (
-    <table className="sr-only">
-      <caption>{t('earnings.tableCaption')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('earnings.day')}</th>
-          <th scope="col">{t('earnings.fares')}</th>
-          <th scope="col">{t('earnings.tips')}</th>
-          <th scope="col">{t('earnings.bonuses')}</th>
-        </tr>
-      </thead>
-      <tbody>
+    <Table className="sr-only">
+      <TableCaption>{t('earnings.tableCaption')}</TableCaption>
+      <TableHeader>
+        <TableRow>
+          <TableHead scope="col">{t('earnings.day')}</TableHead>
+          <TableHead scope="col">{t('earnings.fares')}</TableHead>
+          <TableHead scope="col">{t('earnings.tips')}</TableHead>
+          <TableHead scope="col">{t('earnings.bonuses')}</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
         {days.map((d) => (
-          <tr key={d.day}>
-            <th scope="row">{d.day}</th>
-            <td>{format.money(d.fares)}</td>
-            <td>{format.money(d.tips)}</td>
-            <td>{format.money(d.bonuses)}</td>
-          </tr>
+          <TableRow key={d.day}>
+            <TableHead scope="row">{d.day}</TableHead>
+            <TableCell>{format.money(d.fares)}</TableCell>
+            <TableCell>{format.money(d.tips)}</TableCell>
+            <TableCell>{format.money(d.bonuses)}</TableCell>
+          </TableRow>
         ))}
-      </tbody>
-    </table>
+      </TableBody>
+    </Table>
   );
 }
 

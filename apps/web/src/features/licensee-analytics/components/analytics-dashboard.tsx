@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState, LoadingState } from '@/components/ui/query-state';
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useFormatters } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -261,25 +262,25 @@ function RevenuePanel({ data }: { data: LicenseeAnalytics }) {
         <Suspense fallback={<div className="h-64" />}>
           <RevenueChart byDay={data.revenue.byDay} />
         </Suspense>
-        <table className="sr-only">
-          <caption>{t('revenue.tableCaption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('revenue.day')}</th>
-              <th scope="col">{t('revenue.revenue')}</th>
-              <th scope="col">{t('revenue.rides')}</th>
-            </tr>
-          </thead>
-          <tbody>
+        <Table className="sr-only">
+          <TableCaption>{t('revenue.tableCaption')}</TableCaption>
+          <TableHeader>
+            <TableRow>
+              <TableHead scope="col">{t('revenue.day')}</TableHead>
+              <TableHead scope="col">{t('revenue.revenue')}</TableHead>
+              <TableHead scope="col">{t('revenue.rides')}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
             {data.revenue.byDay.map((d) => (
-              <tr key={d.day}>
-                <th scope="row">{d.day}</th>
-                <td>{format.money(d.revenue)}</td>
-                <td>{d.rides}</td>
-              </tr>
+              <TableRow key={d.day}>
+                <TableHead scope="row">{d.day}</TableHead>
+                <TableCell>{format.money(d.revenue)}</TableCell>
+                <TableCell>{d.rides}</TableCell>
+              </TableRow>
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       </section>
     </div>
   );
