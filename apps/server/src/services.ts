@@ -29,7 +29,7 @@ import type { PaymentProvider } from './modules/payments/provider';
 import { createMediationRecords } from './modules/payments/disputes';
 import { createPaymentsService, type FaultHook } from './modules/payments/service';
 import { StripeProvider } from './modules/payments/stripe-provider';
-import { createPaymentViews } from './modules/payments/views';
+import { createPaymentViews } from './modules/reporting/payment-views';
 import { createPricingService } from './modules/pricing/service';
 import { createDriveAreaPlacer } from './modules/territories/drive-area';
 import { createTerritoriesService } from './modules/territories/service';

@@ -4,7 +4,7 @@ import type { AuthenticatedUser } from '../accounts/service';
 import type { ApplicationsService } from '../applications/service';
 import type { DriversService } from '../drivers/service';
 import type { PaymentsService } from '../payments/service';
-import type { PaymentViews } from '../payments/views';
+import type { PaymentViews } from '../reporting/payment-views';
 import type { RidesService } from '../rides/service';
 import type { TerritoriesService } from '../territories/service';
 import { latestRideIdOf } from './repository';

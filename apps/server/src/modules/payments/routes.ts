@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
 import { currentUser, requireRole } from '../../plugins/auth';
 import type { PaymentsService } from './service';
-import type { PaymentViews } from './views';
+import type { PaymentViews } from '../reporting/payment-views';
 
 const errors = {
   400: apiErrorSchema,

@@ -37,7 +37,7 @@ import {
 import type { AuthenticatedUser } from '../accounts/service';
 import { histories, PERFORMANCE_PERIOD_DAYS, unmeasuredOf } from '../drivers/performance';
 import { accounts } from '../payments/ledger';
-import type { PaymentViews } from '../payments/views';
+import type { PaymentViews } from './payment-views';
 import type { TerritoryAccess } from '../territories/access';
 
 const DAY_MS = 86_400_000;
@@ -76,7 +76,7 @@ function goalsFrom(tier: DriverTier, metrics: DriverMetrics): Pick<AnalyticsDriv
  * - ride revenue (licensee and territory figures, the revenue chart): what riders were charged for
  *   completed rides, the sum of `rides.total_fare` (tips excluded), dated by completion;
  * - platform revenue and the admin's daily revenue: money, from the ledger: captured less refunded
- *   (`payments/views.ts` ledgerTotals, dailyRevenue, capturedToday).
+ *   (`reporting/payment-views.ts` ledgerTotals, dailyRevenue, capturedToday).
  * The first is what the marketplace sold; the second what was actually collected.
  */
 export function createAnalyticsService(deps: { db: Database; paymentViews: PaymentViews; now: () => Date; access: TerritoryAccess }) {

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { driverApplications, driverProfiles, licenseeApplications, rides, territories as territoryTable, users } from '../../db/schema';
 import type { DriverLocationIndex } from '../dispatch/driver-index';
-import type { PaymentViews } from '../payments/views';
+import type { PaymentViews } from './payment-views';
 import type { TerritoriesService } from '../territories/service';
 import { rideTotalsByTerritory } from './ride-figures';
 

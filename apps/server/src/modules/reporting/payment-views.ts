@@ -14,9 +14,9 @@ import type { Database } from '../../db/client';
 import { charges, disputes, ledgerAccounts, ledgerEntries, ledgerTransactions, paymentMethods, rides } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import type { AuthenticatedUser } from '../accounts/service';
-import { accounts, balance } from './ledger';
-import type { PaymentsService } from './service';
-import { remainingSplit } from './service';
+import { accounts, balance } from '../payments/ledger';
+import type { PaymentsService } from '../payments/service';
+import { remainingSplit } from '../payments/service';
 
 const DAY_MS = 86_400_000;
 
@@ -38,7 +38,11 @@ export function monthStart(at: Date): Date {
 const part = (column: typeof charges.split | typeof charges.refundedSplit, payee: string) => sql`coalesce((${column}->>${payee})::bigint, 0)`;
 const remainingPart = (payee: string) => sql`(${part(charges.split, payee)} - ${part(charges.refundedSplit, payee)})`;
 
-/** Money read models: everything here is computed from the ledger and the escrow sub-ledger (charges). */
+/**
+ * Money read models (receipts, history, earnings, commission, ledger totals): a read model joining across
+ * modules (payments' charges and ledger with rides, payment methods, disputes); writes nothing.
+ * Everything here is computed from the ledger and the escrow sub-ledger (charges).
+ */
 export function createPaymentViews({ db, payments, now }: { db: Database; payments: PaymentsService; now: () => Date }) {
   async function methodsById(ids: string[]) {
     if (ids.length === 0) return new Map<string, { brand: CardBrand; lastFour: string }>();

@@ -5,7 +5,7 @@ import { rides } from '../../db/schema';
 /**
  * Completed-ride counts and ride revenue per territory. "Revenue" here is what riders were charged
  * for completed rides: the sum of `rides.total_fare` (tips excluded), dated by completion. Money
- * actually captured into escrow is a ledger figure and is named "captured" (payments/views.ts).
+ * actually captured into escrow is a ledger figure and is named "captured" (reporting/payment-views.ts).
  */
 export async function rideTotalsByTerritory(db: Executor, territoryIds: string[], monthStart: Date) {
   if (territoryIds.length === 0) return [];
