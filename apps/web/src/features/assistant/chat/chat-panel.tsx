@@ -5,17 +5,8 @@ import { Toast as ToastPrimitive } from 'radix-ui';
 import { useEffect, useReducer, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionButton } from '@/components/ui/action-button';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogConfirm,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Button, buttonVariants } from '@/components/ui/button';
+import { ConfirmButton, ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
@@ -331,26 +322,26 @@ function CancelRideConfirm({ rideId, onDone }: { rideId: string | null; onDone: 
     }
   }
   return (
-    <AlertDialog open={rideId !== null} onOpenChange={(isOpen) => (isOpen ? undefined : onDone())}>
-      <AlertDialogContent data-testid="chat-cancel-ride-dialog">
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t('cancelRide.title')}</AlertDialogTitle>
-          <AlertDialogDescription>{t('cancelRide.description')}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={isPending}>{t('cancelRide.keep')}</AlertDialogCancel>
-          <AlertDialogConfirm
-            variant="destructive"
-            onClick={() => void confirm()}
-            disabled={isPending}
-            aria-busy={isPending || undefined}
-            data-testid="chat-cancel-ride-confirm"
-          >
-            {isPending ? <Spinner /> : null}
-            {t('cancelRide.confirm')}
-          </AlertDialogConfirm>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={rideId !== null}
+      onOpenChange={(isOpen) => (isOpen ? undefined : onDone())}
+      data-testid="chat-cancel-ride-dialog"
+      title={t('cancelRide.title')}
+      description={t('cancelRide.description')}
+      cancelLabel={t('cancelRide.keep')}
+      pending={isPending}
+      confirm={
+        <ConfirmButton
+          variant="destructive"
+          onClick={() => void confirm()}
+          disabled={isPending}
+          aria-busy={isPending || undefined}
+          data-testid="chat-cancel-ride-confirm"
+        >
+          {isPending ? <Spinner /> : null}
+          {t('cancelRide.confirm')}
+        </ConfirmButton>
+      }
+    />
   );
 }

@@ -3,19 +3,10 @@ import type { RewardsOverview } from '@coride/domain/community/submissions';
 import { AwardIcon, CopyIcon, GiftIcon, HistoryIcon, SparklesIcon, ZapIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogConfirm,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmButton, ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState, LoadingState } from '@/components/ui/query-state';
 import { Spinner } from '@/components/ui/spinner';
@@ -187,23 +178,22 @@ function RedeemCard({ data }: { data: RewardsOverview }) {
             </li>
           ))}
         </ul>
-        <AlertDialog open={Boolean(option)} onOpenChange={(open) => !open && !redeem.isPending && setChosen(null)}>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>{t('redeem.confirmTitle')}</AlertDialogTitle>
-              <AlertDialogDescription>
-                {option ? t('redeem.confirmBody', { reward: effectLabel(option.effect), points: option.points, after: data.points - option.points }) : null}
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel disabled={redeem.isPending}>{t('redeem.cancel')}</AlertDialogCancel>
-              <AlertDialogConfirm onClick={confirm} disabled={redeem.isPending} data-testid="confirm-redeem">
-                {redeem.isPending ? <Spinner /> : null}
-                {t('redeem.confirm')}
-              </AlertDialogConfirm>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+        <ConfirmDialog
+          open={Boolean(option)}
+          onOpenChange={(open) => !open && !redeem.isPending && setChosen(null)}
+          title={t('redeem.confirmTitle')}
+          description={
+            option ? t('redeem.confirmBody', { reward: effectLabel(option.effect), points: option.points, after: data.points - option.points }) : null
+          }
+          cancelLabel={t('redeem.cancel')}
+          pending={redeem.isPending}
+          confirm={
+            <ConfirmButton onClick={confirm} disabled={redeem.isPending} data-testid="confirm-redeem">
+              {redeem.isPending ? <Spinner /> : null}
+              {t('redeem.confirm')}
+            </ConfirmButton>
+          }
+        />
       </CardContent>
     </Card>
   );
