@@ -1,10 +1,9 @@
 import { MINUTES_PER_MILE, ROAD_FACTOR, type DisputeMediationRecord, type Mediation, type MediationFacts } from '@coride/domain';
-import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { rideOffers, rides } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import type { AuthenticatedUser } from '../accounts/service';
 import type { DisputeRow } from '../payments/repository';
+import { disputedRideFacts } from '../reporting/ride-facts';
 import type { TerritoryAccess } from '../territories/access';
 import { cautions, mediationRules, propose } from './mediation-rules';
 
@@ -40,13 +39,10 @@ export function createMediationService(deps: {
   const { db, records, access, now } = deps;
 
   async function factsOf(dispute: DisputeRow): Promise<MediationFacts> {
-    const [ride] = await db.select().from(rides).where(eq(rides.id, dispute.rideId));
-    if (!ride) throw notFound('Ride');
+    const found = await disputedRideFacts(db, dispute.rideId);
+    if (!found) throw notFound('Ride');
+    const { ride, acceptedOfferDistanceMiles } = found;
     const fare = await records.fareOf(ride.id);
-    const [offer] = await db
-      .select({ distanceMiles: rideOffers.distanceMiles })
-      .from(rideOffers)
-      .where(and(eq(rideOffers.rideId, ride.id), eq(rideOffers.status, 'accepted')));
     const prior = await records.priorDisputesOf(dispute);
     const actualDuration = minutesBetween(ride.startedAt, ride.completedAt);
     return {
@@ -59,7 +55,7 @@ export function createMediationService(deps: {
       durationRatio: actualDuration !== null && ride.duration > 0 ? Math.round((actualDuration / ride.duration) * 100) / 100 : null,
       waitMinutes: minutesBetween(ride.acceptedAt, ride.startedAt),
       // The offer's distance is the straight line from the driver to the pickup; the estimate router's speed turns it into minutes.
-      etaAtAcceptMinutes: offer ? Math.max(1, Math.round(offer.distanceMiles * ROAD_FACTOR * MINUTES_PER_MILE)) : null,
+      etaAtAcceptMinutes: acceptedOfferDistanceMiles !== null ? Math.max(1, Math.round(acceptedOfferDistanceMiles * ROAD_FACTOR * MINUTES_PER_MILE)) : null,
       totalFare: ride.totalFare,
       timeFare: ride.timeFare,
       tip: ride.tip,
