@@ -18,7 +18,8 @@ import { and, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { driverOnlineSessions, rideOffers, rides, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { histories, judgeCohort, territoryDriverIds } from '../drivers/performance';
+import { judgeCohort, territoryDriverIds } from '../drivers/performance';
+import { histories } from '../reporting/driver-history';
 import * as repo from './repository';
 import { accounts, balance, feeAccount, post, type Posting } from '../payments/ledger';
 

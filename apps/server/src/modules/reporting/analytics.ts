@@ -35,7 +35,8 @@ import {
   users,
 } from '../../db/schema';
 import type { AuthenticatedUser } from '../accounts/service';
-import { histories, PERFORMANCE_PERIOD_DAYS, unmeasuredOf } from '../drivers/performance';
+import { PERFORMANCE_PERIOD_DAYS, unmeasuredOf } from '../drivers/performance';
+import { histories } from './driver-history';
 import { accounts } from '../payments/ledger';
 import type { PaymentViews } from './payment-views';
 import type { TerritoryAccess } from '../territories/access';
