@@ -9,7 +9,6 @@ import {
   type BonusPoolRunResult,
   type BonusPoolRunSummary,
   type FeeAccount,
-  type MonthlyIncome,
   type PoolDriverInput,
 } from '@coride/domain';
 import { DEFAULT_PEAK_TIME_ZONE } from '@coride/domain/community/peak-hours';
@@ -20,9 +19,9 @@ import { rides, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { judgeCohort, territoryDriverIds } from '../drivers/performance';
 import { histories } from '../reporting/driver-history';
-import { onlineTimeInMonth, peakEarningsInMonth, streaksInMonth } from '../reporting/pool-inputs';
+import { monthlyIncome, onlineTimeInMonth, peakEarningsInMonth, streaksInMonth } from '../reporting/pool-inputs';
 import * as repo from './repository';
-import { accounts, balance, feeAccount, post, type Posting } from '../payments/ledger';
+import { balance, feeAccount, post, type Posting } from '../payments/ledger';
 
 /** The pool account of a territory (docs/money.md). */
 export const bonusPoolAccount = (territoryId: string) => `bonus_pool:${territoryId}`;
@@ -41,36 +40,6 @@ export function monthBounds(month: string): { start: Date; end: Date } {
 export const monthOf = (date: Date) => date.toISOString().slice(0, 7);
 /** The month before the one `now` is in. */
 export const previousMonth = (now: Date) => monthOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)));
-
-/**
- * What the territory's rides released in [start, end) brought each fee account (ledger 'release'
- * transactions posted in the month, joined to rides.territory_id), and the subtotals released: the
- * driver's part of released fare charges (tips are released to the driver too, but are not fares).
- * The licensee line is what the territory's current licensee's account received.
- */
-async function monthlyIncome(tx: Executor, territoryId: string, licenseeId: string, start: Date, end: Date): Promise<MonthlyIncome> {
-  const licenseeAccount = accounts.licensee(licenseeId);
-  const result = (await tx.execute(sql`
-    select
-      coalesce(sum(e.amount) filter (where e.account_id = ${accounts.platformSoftware}), 0)::bigint as "platformSoftware",
-      coalesce(sum(e.amount) filter (where e.account_id = ${accounts.corporateAdmin}), 0)::bigint as "corporateAdmin",
-      coalesce(sum(e.amount) filter (where e.account_id = ${licenseeAccount}), 0)::bigint as "licensee",
-      coalesce(sum(e.amount) filter (where e.account_id like 'driver:%' and c.kind = 'fare'), 0)::bigint as "rideSubtotals"
-    from ledger_transactions t
-    join ledger_entries e on e.transaction_id = t.id
-    join rides r on r.id = t.ride_id
-    join charges c on c.id = t.charge_id
-    where t.kind = 'release' and t.posted_at >= ${start.toISOString()} and t.posted_at < ${end.toISOString()} and r.territory_id = ${territoryId}
-  `)) as unknown as { rows: Record<keyof MonthlyIncome, string | number>[] };
-  const row = result.rows[0];
-  const cents = (value: string | number | undefined) => Math.max(0, Number(value ?? 0));
-  return {
-    rideSubtotals: cents(row?.rideSubtotals),
-    platformSoftware: cents(row?.platformSoftware),
-    corporateAdmin: cents(row?.corporateAdmin),
-    licensee: cents(row?.licensee),
-  };
-}
 
 type PoolInputs = { inputs: PoolDriverInput[]; lines: Map<string, Omit<BonusPoolDriverLine, 'quintile' | 'target' | 'paid' | 'total'>> };
 

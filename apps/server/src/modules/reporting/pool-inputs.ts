@@ -1,12 +1,15 @@
+import type { MonthlyIncome } from '@coride/domain';
 import { isPeakTime, peakHoursBetween } from '@coride/domain/community/peak-hours';
 import { and, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { driverOnlineSessions, rideOffers, rides } from '../../db/schema';
+import { accounts } from '../payments/ledger';
 
 /*
- * The bonus pool's per-driver inputs for a month (streaks from offers and cancellations, online time
- * from sessions, peak-hour earnings from rides): a read model joining across modules (rides, drivers)
- * for the community pool; writes nothing.
+ * The bonus pool's inputs for a month (the territory's released income from the ledger, charges and
+ * rides; per driver: streaks from offers and cancellations, online time from sessions, peak-hour
+ * earnings from rides): a read model joining across modules (payments, rides, drivers) for the
+ * community pool; writes nothing.
  */
 
 /**
@@ -91,4 +94,34 @@ export async function peakEarningsInMonth(tx: Executor, territoryId: string, sta
     result.set(ride.driverId, (result.get(ride.driverId) ?? 0) + ride.subtotal);
   }
   return result;
+}
+
+/**
+ * What the territory's rides released in [start, end) brought each fee account (ledger 'release'
+ * transactions posted in the month, joined to rides.territory_id), and the subtotals released: the
+ * driver's part of released fare charges (tips are released to the driver too, but are not fares).
+ * The licensee line is what the territory's current licensee's account received.
+ */
+export async function monthlyIncome(tx: Executor, territoryId: string, licenseeId: string, start: Date, end: Date): Promise<MonthlyIncome> {
+  const licenseeAccount = accounts.licensee(licenseeId);
+  const result = (await tx.execute(sql`
+    select
+      coalesce(sum(e.amount) filter (where e.account_id = ${accounts.platformSoftware}), 0)::bigint as "platformSoftware",
+      coalesce(sum(e.amount) filter (where e.account_id = ${accounts.corporateAdmin}), 0)::bigint as "corporateAdmin",
+      coalesce(sum(e.amount) filter (where e.account_id = ${licenseeAccount}), 0)::bigint as "licensee",
+      coalesce(sum(e.amount) filter (where e.account_id like 'driver:%' and c.kind = 'fare'), 0)::bigint as "rideSubtotals"
+    from ledger_transactions t
+    join ledger_entries e on e.transaction_id = t.id
+    join rides r on r.id = t.ride_id
+    join charges c on c.id = t.charge_id
+    where t.kind = 'release' and t.posted_at >= ${start.toISOString()} and t.posted_at < ${end.toISOString()} and r.territory_id = ${territoryId}
+  `)) as unknown as { rows: Record<keyof MonthlyIncome, string | number>[] };
+  const row = result.rows[0];
+  const cents = (value: string | number | undefined) => Math.max(0, Number(value ?? 0));
+  return {
+    rideSubtotals: cents(row?.rideSubtotals),
+    platformSoftware: cents(row?.platformSoftware),
+    corporateAdmin: cents(row?.corporateAdmin),
+    licensee: cents(row?.licensee),
+  };
 }
