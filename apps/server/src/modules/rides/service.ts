@@ -1,4 +1,5 @@
 import {
+  isActiveRideStatus,
   nextRideStatus,
   quoteFare,
   staffCancelRideRequestSchema,
@@ -169,13 +170,14 @@ export function createRidesService(deps: {
   /** Cancels the ride from whatever active state it is in, as the system; undefined when it is no longer active. */
   async function cancelBySystem(rideId: string, reason: string): Promise<Ride | undefined> {
     const ride = await repo.findRide(db, rideId);
-    if (!ride) return undefined;
-    for (const from of ['requested', 'accepted', 'in_progress'] as const) {
-      if (ride.status !== from) continue;
-      const updated = await repo.transitionRide(db, rideId, from, { status: 'cancelled', cancelledAt: now(), cancelledBy: 'system', cancelReason: reason });
-      if (updated) return afterCancel(updated);
-    }
-    return undefined;
+    if (!ride || !isActiveRideStatus(ride.status)) return undefined;
+    const updated = await repo.transitionRide(db, rideId, ride.status, {
+      status: 'cancelled',
+      cancelledAt: now(),
+      cancelledBy: 'system',
+      cancelReason: reason,
+    });
+    return updated ? afterCancel(updated) : undefined;
   }
 
   /**
