@@ -17,6 +17,7 @@ import type { AuthenticatedUser } from '../accounts/service';
 import { accounts, balance } from '../payments/ledger';
 import type { PaymentsService } from '../payments/service';
 import { remainingSplit } from '../payments/service';
+import { priceColumns } from '../rides/repository';
 
 const DAY_MS = 86_400_000;
 
@@ -74,15 +75,7 @@ export function createPaymentViews({ db, payments, now }: { db: Database; paymen
         completedAt: ride.completedAt?.toISOString() ?? null,
         pickupAddress: ride.pickupAddress,
         dropoffAddress: ride.dropoffAddress,
-        distance: ride.distance,
-        duration: ride.duration,
-        baseFare: ride.baseFare,
-        distanceFare: ride.distanceFare,
-        timeFare: ride.timeFare,
-        subtotal: ride.subtotal,
-        platformFee: ride.platformFee,
-        adminFee: ride.adminFee,
-        totalFare: ride.totalFare,
+        ...priceColumns(ride),
         tip: ride.tip,
         refunded,
         paid: captured.reduce((sum, c) => sum + c.amount, 0) - refunded,

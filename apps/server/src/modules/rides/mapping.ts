@@ -1,5 +1,5 @@
 import { estimateRoute, type LatLng, type Ride, type RideDriver } from '@coride/domain';
-import type { RideDetails } from './repository';
+import { priceColumns, type RideDetails } from './repository';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -33,15 +33,7 @@ export function toRide(details: RideDetails, driverLocation: LatLng | undefined)
     status: ride.status,
     pickupLocation: { address: ride.pickupAddress, lat: ride.pickupLat, lng: ride.pickupLng },
     dropoffLocation: { address: ride.dropoffAddress, lat: ride.dropoffLat, lng: ride.dropoffLng },
-    distance: ride.distance,
-    duration: ride.duration,
-    baseFare: ride.baseFare,
-    distanceFare: ride.distanceFare,
-    timeFare: ride.timeFare,
-    subtotal: ride.subtotal,
-    platformFee: ride.platformFee,
-    adminFee: ride.adminFee,
-    totalFare: ride.totalFare,
+    ...priceColumns(ride),
     currency: 'USD',
     tip: ride.tip,
     rating: ride.rating,
