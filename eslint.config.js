@@ -13,6 +13,16 @@ const domainRootValues = {
   message: 'Import domain values from their subpath (@coride/domain/money, ...): ADR 002.',
 };
 
+const schemaIndex = {
+  group: ['**/db/schema', '**/db/schema.ts'],
+  message: "Import a module's tables from their owner (modules/<owner>/tables.ts): db/schema is drizzle-kit's index only.",
+};
+const foreignTables = {
+  regex: '^(\\.\\./)+([a-z-]+/)*(tables|[a-z-]+-tables)(\\.ts)?$',
+  message:
+    "Another module's tables: call its service or repository (the owner writes its tables); a read across modules is a read model in modules/reporting, or a join in your repository.ts.",
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'apps/server/drizzle/**', '.tmp/**'] },
   js.configs.recommended,
@@ -42,6 +52,20 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
     },
+  },
+  // Each module owns its tables (modules/<owner>/tables.ts, ADR 010): it imports its own from './tables'.
+  // Another module's tables may be read only where the rule allows a join: a repository (reads; the
+  // writes stay the owner's, test/architecture/table-ownership.test.ts), a tables file (foreign keys)
+  // and the reporting module (the read models across modules). db/schema is drizzle-kit's index only.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/db/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [schemaIndex] }] },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/modules/reporting/**', 'apps/server/src/modules/*/repository.ts', 'apps/server/src/modules/*/*tables.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [schemaIndex, foreignTables] }] },
   },
   {
     // Route handlers never touch the database: they call their module's service (docs/architecture.md).

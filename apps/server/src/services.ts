@@ -13,7 +13,7 @@ import { createBonusPoolService } from './modules/community/bonus-pool';
 import { createTiersService } from './modules/community/tiers';
 import { createDriversService } from './modules/drivers/service';
 import { createFavoritesService } from './modules/favorites/service';
-import { createPerformanceReader } from './modules/drivers/performance';
+import { createPerformanceReader } from './modules/reporting/driver-performance';
 import { createDashboardReports } from './modules/reporting/dashboards';
 import { HttpGeocoder, OfflineGeocoder, type Geocoder } from './modules/geo/geocoder';
 import { EstimateRouter, OsrmRouter, type RouteProvider } from './modules/geo/router';

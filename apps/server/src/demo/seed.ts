@@ -6,18 +6,13 @@ import { adjustmentEffectiveAt } from '@coride/domain/community/zones';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import {
-  driverApplications,
-  driverPresence,
-  driverProfiles,
-  licenseeApplications,
-  pricingZones,
-  rateAdjustments,
-  rides,
-  territories,
-  territoryZipCodes,
-  users,
-} from '../db/schema';
+import { users } from '../modules/accounts/tables';
+import { driverProfiles } from '../modules/applications/profile-tables';
+import { driverApplications, licenseeApplications } from '../modules/applications/tables';
+import { driverPresence } from '../modules/drivers/tables';
+import { pricingZones, rateAdjustments } from '../modules/pricing/tables';
+import { rides } from '../modules/rides/tables';
+import { territories, territoryZipCodes } from '../modules/territories/tables';
 import { EmbeddedProvider } from '../modules/payments/embedded-provider';
 import { createPaymentsService } from '../modules/payments/service';
 import { InProcessHub } from '../modules/realtime/hub';

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { sessions, users } from './tables';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -37,4 +37,28 @@ export async function findActiveSession(db: Executor, tokenHash: string, now: Da
 
 export async function revokeSession(db: Executor, sessionId: string, now: Date): Promise<void> {
   await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
+}
+
+/**
+ * Sets a user's referral code when they have none (null when another call set one first).
+ */
+export async function setReferralCodeIfUnset(db: Executor, userId: string, code: string): Promise<string | null> {
+  const [set] = await db
+    .update(users)
+    .set({ referralCode: code })
+    .where(and(eq(users.id, userId), isNull(users.referralCode)))
+    .returning({ code: users.referralCode });
+  return set?.code ?? null;
+}
+
+/* Retention (modules/retention) deletes through this: a bounded batch, oldest first, answering how many rows went. */
+/** Sign-in tokens that expired, or were revoked, before `cutoff`. */
+export async function deleteEndedSessions(db: Executor, cutoff: Date, limit: number): Promise<number> {
+  const due = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(or(lt(sessions.expiresAt, cutoff), lt(sessions.revokedAt, cutoff)))
+    .limit(limit);
+  const deleted = await db.delete(sessions).where(inArray(sessions.id, due)).returning({ id: sessions.id });
+  return deleted.length;
 }

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
+import { users } from './tables';
 import { AppError } from '../../lib/app-error';
 import { createDriverApplication, createLicenseeApplication } from '../applications/repository';
 import { loginThrottles, type LoginThrottles } from './login-throttle';

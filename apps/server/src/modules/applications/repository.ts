@@ -2,7 +2,9 @@ import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DriverRegistration, LicenseeRegistration } from '@coride/domain';
 import { parseZipCodes } from '@coride/domain';
 import type { Executor } from '../../db/client';
-import { driverApplications, driverProfiles, licenseeApplications, users } from '../../db/schema';
+import { users } from '../accounts/tables';
+import { driverProfiles } from './profile-tables';
+import { driverApplications, licenseeApplications } from './tables';
 
 /** A new driver's vehicle profile and pending application, in the caller's transaction. */
 export async function createDriverApplication(

@@ -1,6 +1,9 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { assistantConversations, assistantMessages, rides, supportTickets, territories, users } from '../../db/schema';
+import { users } from '../accounts/tables';
+import { rides } from '../rides/tables';
+import { territories } from '../territories/tables';
+import { assistantConversations, assistantMessages, supportTickets } from './tables';
 
 /** The assistant owns conversations, messages and support tickets; every write to them is here. */
 

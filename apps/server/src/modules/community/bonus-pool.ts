@@ -1,25 +1,17 @@
 import {
-  computeMetrics,
-  estimateOnlineHours,
   nextPayoutDate,
   POOL_PROTECTIONS,
   quintileSummaries,
   runBonusPool,
-  type BonusPoolDriverLine,
   type BonusPoolRunResult,
   type BonusPoolRunSummary,
   type FeeAccount,
-  type PoolDriverInput,
 } from '@coride/domain';
 import { DEFAULT_PEAK_TIME_ZONE } from '@coride/domain/community/peak-hours';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client';
-import { rides, users } from '../../db/schema';
+import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { judgeCohort, territoryDriverIds } from '../drivers/performance';
-import { histories } from '../reporting/driver-history';
-import { monthlyIncome, onlineTimeInMonth, peakEarningsInMonth, streaksInMonth } from '../reporting/pool-inputs';
+import { monthlyIncome, poolDrivers } from '../reporting/pool-inputs';
 import * as repo from './repository';
 import { balance, feeAccount, post, type Posting } from '../payments/ledger';
 
@@ -40,80 +32,6 @@ export function monthBounds(month: string): { start: Date; end: Date } {
 export const monthOf = (date: Date) => date.toISOString().slice(0, 7);
 /** The month before the one `now` is in. */
 export const previousMonth = (now: Date) => monthOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)));
-
-type PoolInputs = { inputs: PoolDriverInput[]; lines: Map<string, Omit<BonusPoolDriverLine, 'quintile' | 'target' | 'paid' | 'total'>> };
-
-/**
- * The drivers taking part in the month (at least one ride of the territory completed in it) and
- * their inputs: tier and overall score as judged at the month's close (the last 90 days, ranked among
- * the territory's drivers), acceptance over the month's offers, rides and base earnings = subtotals
- * of the territory's rides completed in the month (the work of the month, whenever escrow releases
- * it), streaks completed in the month, and online hours: the month's part of the driver's online
- * sessions (online with the app connected), or, for a driver with no session recorded in the month
- * (history from before sessions were recorded), estimated as rides × 0.5.
- */
-async function poolDrivers(tx: Executor, territoryId: string, start: Date, end: Date, timeZone: string): Promise<PoolInputs> {
-  const worked = await tx
-    .select({ driverId: rides.driverId, completed: sql<number>`count(*)::int`, subtotals: sql<number>`coalesce(sum(${rides.subtotal}), 0)::int` })
-    .from(rides)
-    .where(and(eq(rides.territoryId, territoryId), eq(rides.status, 'completed'), gte(rides.completedAt, start), lt(rides.completedAt, end)))
-    .groupBy(rides.driverId);
-  const participants = worked.filter((row) => row.driverId !== null && row.completed > 0);
-  if (participants.length === 0) return { inputs: [], lines: new Map() };
-  const ids = participants.map((row) => row.driverId!);
-  const cohortIds = [...new Set([...(await territoryDriverIds(tx, territoryId)), ...ids])];
-  const judged = await judgeCohort(tx, cohortIds, end);
-  const month = await histories(tx, ids, start, end);
-  const streaks = await streaksInMonth(tx, ids, start, end);
-  const online = await onlineTimeInMonth(tx, ids, start, end, timeZone);
-  const peakEarnings = await peakEarningsInMonth(tx, territoryId, start, end, timeZone);
-  const names = new Map(
-    (await tx.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, ids))).map((u) => [
-      u.id,
-      `${u.firstName} ${u.lastName.charAt(0)}.`,
-    ]),
-  );
-  const inputs: PoolDriverInput[] = [];
-  const lines: PoolInputs['lines'] = new Map();
-  for (const row of participants) {
-    const driverId = row.driverId!;
-    const member = judged.members.find((m) => m.driverId === driverId)!;
-    const acceptanceRate = computeMetrics(month.get(driverId)!).acceptanceRate;
-    const measured = online.get(driverId);
-    const onlineHours = measured?.hours ?? estimateOnlineHours(row.completed);
-    // Peak hours are known only from sessions; without them the peak-hour minimum cannot apply.
-    const peakHours = measured?.peakHours ?? 0;
-    const peakEarned = peakEarnings.get(driverId) ?? 0;
-    const input: PoolDriverInput = {
-      driverId,
-      tier: member.assignment.tier,
-      overallScore: member.metrics.overallScore,
-      acceptanceRate,
-      completedRides: row.completed,
-      baseEarnings: row.subtotals,
-      streaksCompleted: streaks.get(driverId) ?? 0,
-      onlineHours,
-      peakHours,
-      peakEarnings: peakEarned,
-    };
-    inputs.push(input);
-    lines.set(driverId, {
-      driverId,
-      name: names.get(driverId) ?? null,
-      tier: input.tier,
-      overallScore: input.overallScore,
-      acceptanceRate,
-      completedRides: input.completedRides,
-      baseEarnings: input.baseEarnings,
-      streaksCompleted: input.streaksCompleted,
-      onlineHours,
-      onlineHoursEstimated: measured === undefined,
-      peakHours,
-      peakEarnings: peakEarned,
-    });
-  }
-  return { inputs, lines };
-}
 
 export type StoredRun = { territoryId: string; month: string; funding: number; paid: number; surplus: number; summary: BonusPoolRunSummary };
 

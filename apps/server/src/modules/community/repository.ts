@@ -1,6 +1,9 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { bonusPoolRuns, driverProfiles, driverTiers, territories, users } from '../../db/schema';
+import { users } from '../accounts/tables';
+import { driverProfiles } from '../applications/profile-tables';
+import { territories } from '../territories/tables';
+import { bonusPoolRuns, driverTiers } from './tables';
 
 /** Community owns driver_tiers and bonus_pool_runs; every write to them is here. */
 

@@ -1,7 +1,7 @@
 import { driverTiers as tierNames, type DriverMetrics, type DriverTier, type DriverTiersResponse, type TierRecomputeResponse } from '@coride/domain';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { judgeCohort, territoryDriverIds } from '../drivers/performance';
+import { judgeCohort, territoryDriverIds } from '../reporting/driver-performance';
 import * as repo from './repository';
 
 const asTier = (value: string): DriverTier => ((tierNames as readonly string[]).includes(value) ? (value as DriverTier) : 'Probationary');

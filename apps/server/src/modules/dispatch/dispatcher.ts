@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
+import * as driversRepo from '../drivers/repository';
 import type { RealtimeHub } from '../realtime/hub';
 import { etaMinutes } from '../rides/mapping';
 import type { RideReader } from '../rides/reader';
@@ -175,15 +176,15 @@ export class Dispatcher implements DispatchPort {
     const skip = new Set(offered);
     const batch: NearbyDriver[] = [];
     for (;;) {
-      const nearby = this.index.nearest(territoryId, pickup, { limit, radiusMiles, exclude: (driverId) => skip.has(driverId) });
-      const busy = await repo.busyDriverIds(
-        tx,
-        nearby.map((d) => d.driverId),
-        now,
-      );
+      const nearby = await this.index.nearest(territoryId, pickup, { limit, radiusMiles, exclude: skip });
+      const ids = nearby.map((d) => d.driverId);
+      // The index may lag the database (a process that died between "offline" and the index removal):
+      // only drivers the database has online, and not busy, are offered the ride.
+      const busy = await repo.busyDriverIds(tx, ids, now);
+      const online = await driversRepo.onlineDriverIds(tx, ids);
       for (const driver of nearby) {
         skip.add(driver.driverId);
-        if (!busy.has(driver.driverId) && batch.length < batchSize) batch.push(driver);
+        if (online.has(driver.driverId) && !busy.has(driver.driverId) && batch.length < batchSize) batch.push(driver);
       }
       if (batch.length >= batchSize || nearby.length < limit) return batch;
     }
@@ -206,12 +207,12 @@ export class Dispatcher implements DispatchPort {
         }
         const ride = await repo.acceptRide(tx, rideId, driverId, now);
         if (!ride) throw new AppError('CONFLICT', 'This ride has already been taken or cancelled');
-        // The pickup ETA the rider is told now (ride_accepted), kept for punctuality (drivers/performance.ts).
+        // The pickup ETA the rider is told now (ride_accepted), kept for punctuality (reporting/driver-performance.ts).
         const eta = etaMinutes(
           'accepted',
           { lat: ride.pickupLat, lng: ride.pickupLng },
           { lat: ride.dropoffLat, lng: ride.dropoffLng },
-          this.index.get(driverId),
+          await this.index.get(driverId),
         );
         if (eta !== null) await repo.updateRide(tx, rideId, { pickupEtaSeconds: eta * 60 });
         await repo.setOfferStatus(tx, offer.id, 'accepted', now);

@@ -1,7 +1,11 @@
 import type { LatLng } from '@coride/domain';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { driverApplications, driverOnlineSessions, driverPresence, driverProfiles, rides, territories as territoryTable } from '../../db/schema';
+import { driverProfiles } from '../applications/profile-tables';
+import { driverApplications } from '../applications/tables';
+import { rides } from '../rides/tables';
+import { territories as territoryTable } from '../territories/tables';
+import { driverOnlineSessions, driverPresence } from './tables';
 
 /** The driver's profile with presence and territory name (undefined without a profile). */
 export async function findProfileWithPresence(db: Executor, driverId: string) {
@@ -38,13 +42,40 @@ export async function endSessionsLeftRunning(db: Executor): Promise<void> {
   await db.update(driverOnlineSessions).set({ endedAt: driverOnlineSessions.startedAt }).where(isNull(driverOnlineSessions.endedAt));
 }
 
-/** The online, approved drivers with their last position and territory. */
+/** The online, approved drivers with their last position (and when it was stored) and territory. */
 export async function onlineApprovedDrivers(db: Executor) {
   return db
-    .select({ driverId: driverPresence.driverId, lat: driverPresence.lat, lng: driverPresence.lng, territoryId: driverProfiles.territoryId })
+    .select({
+      driverId: driverPresence.driverId,
+      lat: driverPresence.lat,
+      lng: driverPresence.lng,
+      locationUpdatedAt: driverPresence.locationUpdatedAt,
+      statusChangedAt: driverPresence.statusChangedAt,
+      territoryId: driverProfiles.territoryId,
+    })
     .from(driverPresence)
     .innerJoin(driverProfiles, eq(driverProfiles.userId, driverPresence.driverId))
     .where(and(eq(driverPresence.status, 'online'), eq(driverProfiles.isApproved, true)));
+}
+
+/** Among `driverIds`, those whose presence is online now (dispatch reads it in its round's transaction). */
+export async function onlineDriverIds(db: Executor, driverIds: string[]): Promise<Set<string>> {
+  if (driverIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: driverPresence.driverId })
+    .from(driverPresence)
+    .where(and(inArray(driverPresence.driverId, driverIds), eq(driverPresence.status, 'online')));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The driver's territory when they are online and approved (undefined otherwise). */
+export async function onlineTerritoryOf(db: Executor, driverId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ territoryId: driverProfiles.territoryId })
+    .from(driverPresence)
+    .innerJoin(driverProfiles, eq(driverProfiles.userId, driverPresence.driverId))
+    .where(and(eq(driverPresence.driverId, driverId), eq(driverPresence.status, 'online'), eq(driverProfiles.isApproved, true)));
+  return row?.territoryId ?? undefined;
 }
 
 export async function latestApplicationStatus(db: Executor, driverId: string) {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
 import { currentUser, requireRole } from '../../plugins/auth';
 import type { RidesService } from '../rides/service';
-import type { PerformanceReader } from './performance';
+import type { PerformanceReader } from '../reporting/driver-performance';
 import type { DriversService } from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };

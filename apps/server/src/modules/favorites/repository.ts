@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { favoriteLocations } from '../../db/schema';
+import { favoriteLocations } from './tables';
 
 export type FavoriteRow = typeof favoriteLocations.$inferSelect;
 type FavoriteFields = Pick<typeof favoriteLocations.$inferInsert, 'name' | 'address' | 'lat' | 'lng'>;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { cardBrand } from '@coride/domain';
 import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { embeddedCards, embeddedOperations, embeddedPayments } from '../../db/schema';
+import { embeddedCards, embeddedOperations, embeddedPayments } from './tables';
 import { PaymentDeclined, type CardInput, type PaymentProvider, type TokenizedCard } from './provider';
 
 /** Card numbers the embedded provider refuses at authorisation, like the test cards of real processors. */

@@ -1,7 +1,7 @@
 import { payees, type Payee, type Split } from '@coride/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from './tables';
 
 /** Ledger account ids: one string per account, readable in SQL and in logs. */
 export const accounts = {

@@ -1,7 +1,10 @@
 import type { DisputeMediationRecord, Split } from '@coride/domain';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { charges, disputes, ledgerTransactions, paymentMethods, rides, territories, users } from '../../db/schema';
+import { users } from '../accounts/tables';
+import { rides } from '../rides/tables';
+import { territories } from '../territories/tables';
+import { charges, disputes, ledgerTransactions, paymentMethods } from './tables';
 import type { RidePayees } from './ledger';
 
 /**

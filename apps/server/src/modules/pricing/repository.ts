@@ -1,6 +1,10 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { driverPresence, driverProfiles, pricingZones, rateAdjustments, rides, territories } from '../../db/schema';
+import { driverProfiles } from '../applications/profile-tables';
+import { driverPresence } from '../drivers/tables';
+import { rides } from '../rides/tables';
+import { territories } from '../territories/tables';
+import { pricingZones, rateAdjustments } from './tables';
 
 export type PricingZoneRow = typeof pricingZones.$inferSelect;
 export type RateAdjustmentRow = typeof rateAdjustments.$inferSelect;

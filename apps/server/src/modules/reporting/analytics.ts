@@ -22,20 +22,14 @@ import {
 } from '@coride/domain';
 import { and, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import {
-  charges,
-  driverProfiles,
-  driverTiers as storedTiers,
-  ledgerEntries,
-  ledgerTransactions,
-  rideOffers,
-  rides,
-  territories,
-  territoryZipCodes,
-  users,
-} from '../../db/schema';
+import { users } from '../accounts/tables';
+import { driverProfiles } from '../applications/profile-tables';
+import { driverTiers as storedTiers } from '../community/tables';
+import { charges, ledgerEntries, ledgerTransactions } from '../payments/tables';
+import { rideOffers, rides } from '../rides/tables';
+import { territories, territoryZipCodes } from '../territories/tables';
 import type { AuthenticatedUser } from '../accounts/service';
-import { PERFORMANCE_PERIOD_DAYS, unmeasuredOf } from '../drivers/performance';
+import { PERFORMANCE_PERIOD_DAYS, unmeasuredOf } from './driver-performance';
 import { histories } from './driver-history';
 import { accounts } from '../payments/ledger';
 import type { PaymentViews } from './payment-views';

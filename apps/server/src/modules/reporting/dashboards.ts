@@ -1,7 +1,11 @@
 import type { AdminDashboard, LicenseeMetrics, PlatformStats, TerritorySummary } from '@coride/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { driverApplications, driverProfiles, licenseeApplications, rides, territories as territoryTable, users } from '../../db/schema';
+import { users } from '../accounts/tables';
+import { driverProfiles } from '../applications/profile-tables';
+import { driverApplications, licenseeApplications } from '../applications/tables';
+import { rides } from '../rides/tables';
+import { territories as territoryTable } from '../territories/tables';
 import type { DriverLocationIndex } from '../dispatch/driver-index';
 import type { PaymentViews } from './payment-views';
 import type { TerritoriesService } from '../territories/service';

@@ -1,7 +1,9 @@
 import { PICKUP_GRACE_MINUTES, type DriverHistory } from '@coride/domain';
 import { and, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { communitySubmissions, disputes, rideOffers, rides } from '../../db/schema';
+import { disputes } from '../payments/tables';
+import { communitySubmissions } from '../rewards/tables';
+import { rideOffers, rides } from '../rides/tables';
 
 /*
  * Drivers' history facts (rides, offers, safety disputes, community actions) that performance and the

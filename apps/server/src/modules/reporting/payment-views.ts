@@ -11,7 +11,8 @@ import {
 } from '@coride/domain';
 import { and, desc, eq, gte, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { charges, disputes, ledgerAccounts, ledgerEntries, ledgerTransactions, paymentMethods, rides } from '../../db/schema';
+import { charges, disputes, ledgerAccounts, ledgerEntries, ledgerTransactions, paymentMethods } from '../payments/tables';
+import { rides } from '../rides/tables';
 import { notFound } from '../../lib/app-error';
 import type { AuthenticatedUser } from '../accounts/service';
 import { accounts, balance } from '../payments/ledger';

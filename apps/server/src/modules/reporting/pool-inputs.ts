@@ -1,15 +1,19 @@
-import type { MonthlyIncome } from '@coride/domain';
+import { computeMetrics, estimateOnlineHours, type BonusPoolDriverLine, type MonthlyIncome, type PoolDriverInput } from '@coride/domain';
 import { isPeakTime, peakHoursBetween } from '@coride/domain/community/peak-hours';
 import { and, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { driverOnlineSessions, rideOffers, rides } from '../../db/schema';
+import { users } from '../accounts/tables';
+import { driverOnlineSessions } from '../drivers/tables';
+import { rideOffers, rides } from '../rides/tables';
+import { histories } from './driver-history';
+import { judgeCohort, territoryDriverIds } from './driver-performance';
 import { accounts } from '../payments/ledger';
 
 /*
  * The bonus pool's inputs for a month (the territory's released income from the ledger, charges and
  * rides; per driver: streaks from offers and cancellations, online time from sessions, peak-hour
- * earnings from rides): a read model joining across modules (payments, rides, drivers) for the
- * community pool; writes nothing.
+ * earnings from rides; the participants with their judged tier and names): a read model joining across
+ * modules (payments, rides, drivers, applications, accounts) for the community pool; writes nothing.
  */
 
 /**
@@ -124,4 +128,78 @@ export async function monthlyIncome(tx: Executor, territoryId: string, licenseeI
     corporateAdmin: cents(row?.corporateAdmin),
     licensee: cents(row?.licensee),
   };
+}
+
+export type PoolInputs = { inputs: PoolDriverInput[]; lines: Map<string, Omit<BonusPoolDriverLine, 'quintile' | 'target' | 'paid' | 'total'>> };
+
+/**
+ * The drivers taking part in the month (at least one ride of the territory completed in it) and
+ * their inputs: tier and overall score as judged at the month's close (the last 90 days, ranked among
+ * the territory's drivers), acceptance over the month's offers, rides and base earnings = subtotals
+ * of the territory's rides completed in the month (the work of the month, whenever escrow releases
+ * it), streaks completed in the month, and online hours: the month's part of the driver's online
+ * sessions (online with the app connected), or, for a driver with no session recorded in the month
+ * (history from before sessions were recorded), estimated as rides × 0.5.
+ */
+export async function poolDrivers(tx: Executor, territoryId: string, start: Date, end: Date, timeZone: string): Promise<PoolInputs> {
+  const worked = await tx
+    .select({ driverId: rides.driverId, completed: sql<number>`count(*)::int`, subtotals: sql<number>`coalesce(sum(${rides.subtotal}), 0)::int` })
+    .from(rides)
+    .where(and(eq(rides.territoryId, territoryId), eq(rides.status, 'completed'), gte(rides.completedAt, start), lt(rides.completedAt, end)))
+    .groupBy(rides.driverId);
+  const participants = worked.filter((row) => row.driverId !== null && row.completed > 0);
+  if (participants.length === 0) return { inputs: [], lines: new Map() };
+  const ids = participants.map((row) => row.driverId!);
+  const cohortIds = [...new Set([...(await territoryDriverIds(tx, territoryId)), ...ids])];
+  const judged = await judgeCohort(tx, cohortIds, end);
+  const month = await histories(tx, ids, start, end);
+  const streaks = await streaksInMonth(tx, ids, start, end);
+  const online = await onlineTimeInMonth(tx, ids, start, end, timeZone);
+  const peakEarnings = await peakEarningsInMonth(tx, territoryId, start, end, timeZone);
+  const names = new Map(
+    (await tx.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, ids))).map((u) => [
+      u.id,
+      `${u.firstName} ${u.lastName.charAt(0)}.`,
+    ]),
+  );
+  const inputs: PoolDriverInput[] = [];
+  const lines: PoolInputs['lines'] = new Map();
+  for (const row of participants) {
+    const driverId = row.driverId!;
+    const member = judged.members.find((m) => m.driverId === driverId)!;
+    const acceptanceRate = computeMetrics(month.get(driverId)!).acceptanceRate;
+    const measured = online.get(driverId);
+    const onlineHours = measured?.hours ?? estimateOnlineHours(row.completed);
+    // Peak hours are known only from sessions; without them the peak-hour minimum cannot apply.
+    const peakHours = measured?.peakHours ?? 0;
+    const peakEarned = peakEarnings.get(driverId) ?? 0;
+    const input: PoolDriverInput = {
+      driverId,
+      tier: member.assignment.tier,
+      overallScore: member.metrics.overallScore,
+      acceptanceRate,
+      completedRides: row.completed,
+      baseEarnings: row.subtotals,
+      streaksCompleted: streaks.get(driverId) ?? 0,
+      onlineHours,
+      peakHours,
+      peakEarnings: peakEarned,
+    };
+    inputs.push(input);
+    lines.set(driverId, {
+      driverId,
+      name: names.get(driverId) ?? null,
+      tier: input.tier,
+      overallScore: input.overallScore,
+      acceptanceRate,
+      completedRides: input.completedRides,
+      baseEarnings: input.baseEarnings,
+      streaksCompleted: input.streaksCompleted,
+      onlineHours,
+      onlineHoursEstimated: measured === undefined,
+      peakHours,
+      peakEarnings: peakEarned,
+    });
+  }
+  return { inputs, lines };
 }

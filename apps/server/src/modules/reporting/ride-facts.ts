@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { rideOffers, rides } from '../../db/schema';
+import { rideOffers, rides } from '../rides/tables';
 
 /**
  * The ride facts dispute mediation weighs (the ride row and the accepted offer's distance): a read model

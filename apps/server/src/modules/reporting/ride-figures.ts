@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { rides } from '../../db/schema';
+import { rides } from '../rides/tables';
 
 /**
  * Completed-ride counts and ride revenue per territory. "Revenue" here is what riders were charged

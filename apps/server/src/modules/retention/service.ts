@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import * as repo from './repository';
+import * as accountsRepo from '../accounts/repository';
+import * as rewardsRepo from '../rewards/repository';
+import * as ridesRepo from '../rides/repository';
 
 const DAY_MS = 86_400_000;
 
@@ -25,7 +27,7 @@ export type RetentionRule = {
 /**
  * What the sweep deletes, and why each row is no longer needed. This is the place to add a rule
  * (e.g. erasing deleted accounts' personal data, contract §8): a name, how long to keep, a bounded
- * delete in ./repository.ts, and a test in test/retention.test.ts.
+ * delete in the owning module's repository (only the owner writes its tables), and a test in test/retention.test.ts.
  */
 export const retentionRules: RetentionRule[] = [
   {
@@ -33,14 +35,14 @@ export const retentionRules: RetentionRule[] = [
     // unexpired ones). A week of them is kept so a recent sign-out or revocation can still be looked up.
     name: 'sessions',
     keepMs: 7 * DAY_MS,
-    deleteBatch: repo.deleteEndedSessions,
+    deleteBatch: accountsRepo.deleteEndedSessions,
   },
   {
     // Booking accepts a quote only before it expires (10 minutes), and a ride copies the quoted price
     // into its own columns: nothing references ride_quotes, so a quote a day past its expiry is dead.
     name: 'ride_quotes',
     keepMs: DAY_MS,
-    deleteBatch: repo.deleteExpiredQuotes,
+    deleteBatch: ridesRepo.deleteExpiredQuotes,
   },
   {
     // Only rejected submissions go. Pending ones wait for a licensee; accepted ones are community
@@ -50,7 +52,7 @@ export const retentionRules: RetentionRule[] = [
     // performance period) it is gone, so spam sent and rejected does not grow the table for ever.
     name: 'community_submissions',
     keepMs: 90 * DAY_MS,
-    deleteBatch: repo.deleteRejectedSubmissions,
+    deleteBatch: rewardsRepo.deleteRejectedSubmissions,
   },
 ];
 

@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { AuthenticatedUser } from '../accounts/service';
 import { awarder, DAY_MS, type RewardsContext } from './context';
+import * as accountsRepo from '../accounts/repository';
 import * as repo from './repository';
 
 const RECENT_EVENTS = 20;
@@ -29,7 +30,7 @@ export function createPoints(ctx: RewardsContext) {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const code = `${prefix}-${randomBytes(3).toString('hex').toUpperCase()}`;
       try {
-        const set = await repo.setReferralCodeIfUnset(db, userId, code);
+        const set = await accountsRepo.setReferralCodeIfUnset(db, userId, code);
         if (set) return set;
         const again = await repo.readReferralCode(db, userId);
         if (again?.code) return again.code;

@@ -1,18 +1,11 @@
 import type { RewardAction } from '@coride/domain';
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import {
-  communityChampions,
-  communitySubmissions,
-  driverProfiles,
-  rewardCreditUses,
-  rewardCredits,
-  rewardEvents,
-  rewardPerks,
-  rides,
-  territories,
-  users,
-} from '../../db/schema';
+import { users } from '../accounts/tables';
+import { driverProfiles } from '../applications/profile-tables';
+import { rides } from '../rides/tables';
+import { territories } from '../territories/tables';
+import { communityChampions, communitySubmissions, rewardCredits, rewardCreditUses, rewardEvents, rewardPerks } from './tables';
 
 /**
  * Every SQL statement of the rewards module. Rewards owns reward_events, reward_credits,
@@ -262,19 +255,6 @@ export async function readReferralCode(db: Executor, userId: string): Promise<{ 
   return user;
 }
 
-/**
- * Sets a user's referral code when they have none (null when another call set one first).
- * Note: a write to accounts' `users` table, kept here until accounts offers it.
- */
-export async function setReferralCodeIfUnset(db: Executor, userId: string, code: string): Promise<string | null> {
-  const [set] = await db
-    .update(users)
-    .set({ referralCode: code })
-    .where(and(eq(users.id, userId), isNull(users.referralCode)))
-    .returning({ code: users.referralCode });
-  return set?.code ?? null;
-}
-
 export async function countReferredBy(db: Executor, userId: string): Promise<number> {
   const [referred] = await db
     .select({ count: sql<number>`count(*)::int` })
@@ -317,4 +297,16 @@ export async function readFirstCompletedRideId(db: Executor, riderId: string): P
     .orderBy(asc(rides.completedAt), asc(rides.id))
     .limit(1);
   return first?.id;
+}
+
+/* Retention (modules/retention) deletes through this: a bounded batch, oldest first, answering how many rows went. */
+/** Community submissions a licensee rejected before `cutoff`. */
+export async function deleteRejectedSubmissions(db: Executor, cutoff: Date, limit: number): Promise<number> {
+  const due = db
+    .select({ id: communitySubmissions.id })
+    .from(communitySubmissions)
+    .where(and(eq(communitySubmissions.status, 'rejected'), lt(communitySubmissions.reviewedAt, cutoff)))
+    .limit(limit);
+  const deleted = await db.delete(communitySubmissions).where(inArray(communitySubmissions.id, due)).returning({ id: communitySubmissions.id });
+  return deleted.length;
 }

@@ -1,7 +1,7 @@
 import type { Ride } from '@coride/domain';
 import { eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { rides } from '../../db/schema';
+import { rides } from './tables';
 import { notFound } from '../../lib/app-error';
 import type { DriverLocationIndex } from '../dispatch/driver-index';
 import { toRide } from './mapping';

@@ -2,7 +2,9 @@ import { and, avg, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'dri
 import { alias } from 'drizzle-orm/pg-core';
 import type { FareBreakdown } from '@coride/domain';
 import type { Executor } from '../../db/client';
-import { driverProfiles, rideOffers, rideQuotes, rides, users } from '../../db/schema';
+import { users } from '../accounts/tables';
+import { driverProfiles } from '../applications/profile-tables';
+import { rideOffers, rideQuotes, rides } from './tables';
 
 export type RideRow = typeof rides.$inferSelect;
 export type NewRide = typeof rides.$inferInsert;
@@ -254,4 +256,12 @@ export async function setTip(tx: Executor, rideId: string, cents: number): Promi
 /** What rewards gave a booking (credit taken off the fare, a priority perk), written by rewards in the booking's transaction. */
 export async function setBookingRewards(tx: Executor, rideId: string, rewards: { creditApplied: number; priority: boolean }): Promise<void> {
   await tx.update(rides).set(rewards).where(eq(rides.id, rideId));
+}
+
+/* Retention (modules/retention) deletes through this: a bounded batch, oldest first, answering how many rows went. */
+/** Price quotes that expired before `cutoff`. */
+export async function deleteExpiredQuotes(db: Executor, cutoff: Date, limit: number): Promise<number> {
+  const due = db.select({ id: rideQuotes.id }).from(rideQuotes).where(lt(rideQuotes.expiresAt, cutoff)).limit(limit);
+  const deleted = await db.delete(rideQuotes).where(inArray(rideQuotes.id, due)).returning({ id: rideQuotes.id });
+  return deleted.length;
 }

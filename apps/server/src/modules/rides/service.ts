@@ -14,7 +14,7 @@ import {
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { rides } from '../../db/schema';
+import { rides } from './tables';
 import { AppError, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { AuthenticatedUser } from '../accounts/service';

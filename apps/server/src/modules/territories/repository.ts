@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { driverProfiles, territories, territoryZipCodes } from '../../db/schema';
+import { driverProfiles } from '../applications/profile-tables';
+import { territories, territoryZipCodes } from './tables';
 
 export type TerritoryRow = typeof territories.$inferSelect;
 

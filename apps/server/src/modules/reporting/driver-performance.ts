@@ -12,9 +12,16 @@ import {
 } from '@coride/domain';
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { bonusPoolRuns, driverProfiles, driverTiers } from '../../db/schema';
+import { driverProfiles } from '../applications/profile-tables';
+import { bonusPoolRuns, driverTiers } from '../community/tables';
 import { notFound } from '../../lib/app-error';
-import { histories, type MeasuredHistory } from '../reporting/driver-history';
+import { histories, type MeasuredHistory } from './driver-history';
+
+/*
+ * A driver's performance and the territory cohort it is judged in: a read model joining across modules
+ * (applications' driver profiles, community's stored tiers and bonus-pool runs, the measured histories
+ * of rides and sessions); writes nothing. Community's tier job and bonus pool judge through it.
+ */
 
 /** Performance is judged over the last 90 days (our choice; docs/community-economics.md). */
 export const PERFORMANCE_PERIOD_DAYS = 90;
