@@ -9,6 +9,7 @@ import { etaMinutes } from '../rides/mapping';
 import type { RideReader } from '../rides/reader';
 import * as repo from '../rides/repository';
 import type { DriverLocationIndex, NearbyDriver } from './driver-index';
+import { ignoreDispatchEvents, type DispatchEvents } from './events';
 import type { DispatchPort } from './port';
 
 export type DispatchSettings = {
@@ -32,6 +33,8 @@ export type DispatcherDeps = {
   /** Rides as the API shows them, for the messages (the repository and mapping, not the rides service). */
   rides: RideReader;
   log: FastifyBaseLogger;
+  /** Told of offers made, accepted and expired (the metrics); nothing by default. */
+  events?: DispatchEvents | undefined;
 };
 
 /**
@@ -53,6 +56,7 @@ export class Dispatcher implements DispatchPort {
   private readonly now: () => Date;
   private readonly rides: RideReader;
   private readonly log: FastifyBaseLogger;
+  private readonly events: DispatchEvents;
 
   constructor(deps: DispatcherDeps) {
     this.db = deps.db;
@@ -62,6 +66,7 @@ export class Dispatcher implements DispatchPort {
     this.now = deps.now;
     this.rides = deps.rides;
     this.log = deps.log;
+    this.events = deps.events ?? ignoreDispatchEvents;
   }
 
   /** Rebuilds the in-memory view of active rides from the database (at start). */
@@ -135,7 +140,9 @@ export class Dispatcher implements DispatchPort {
           batch.map((d) => ({ rideId, driverId: d.driverId, round: level, distanceMiles: d.distanceMiles, offeredAt: now, expiresAt })),
         );
         await repo.updateRide(tx, rideId, { dispatchRound: level });
-        return { kind: 'offered' as const, offers, ride };
+        // The ride's first offers: how long from booking to the first offer (the metrics' dispatch latency).
+        const firstAfterMs = offered.size === 0 ? now.getTime() - ride.requestedAt.getTime() : undefined;
+        return { kind: 'offered' as const, offers, ride, firstAfterMs };
       }
       const cancelled = await repo.transitionRide(tx, rideId, 'requested', {
         status: 'cancelled',
@@ -153,6 +160,7 @@ export class Dispatcher implements DispatchPort {
       this.hub.publish(outcome.ride.riderId, { type: 'ride_cancelled', ride, reason: 'no_drivers' });
       return;
     }
+    this.events.offersMade(outcome.offers.length, outcome.firstAfterMs);
     for (const offer of outcome.offers) {
       this.hub.publish(offer.driverId, { type: 'ride_request', ride, estimatedEarning: ride.subtotal, expiresAt: offer.expiresAt.toISOString() });
     }
@@ -223,6 +231,7 @@ export class Dispatcher implements DispatchPort {
       if (isUniqueViolation(error, 'rides_one_active_per_driver')) throw new AppError('CONFLICT', 'You already have an active ride');
       throw error;
     }
+    this.events.offerAccepted();
     this.trackActive(accepted);
     const ride = await this.rides.loadRide(rideId);
     this.hub.publish(accepted.riderId, { type: 'ride_accepted', ride, driver: ride.driver! });
@@ -246,6 +255,7 @@ export class Dispatcher implements DispatchPort {
   async sweep(): Promise<void> {
     const now = this.now();
     const expired = await repo.expireOffers(this.db, now);
+    if (expired.length > 0) this.events.offersExpired(expired.length);
     for (const { rideId, driverId } of expired) this.hub.publish(driverId, { type: 'ride_request_withdrawn', rideId, reason: 'expired' });
     for (const ride of await repo.ridesAwaitingDispatch(this.db)) await this.dispatch(ride.id);
   }
