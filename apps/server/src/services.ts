@@ -20,6 +20,7 @@ import { EstimateRouter, OsrmRouter, type RouteProvider } from './modules/geo/ro
 import { usZipIndex } from './modules/geo/zip-index';
 import { InProcessHub, type RealtimeHub } from './modules/realtime/hub';
 import { defaultDispatchSettings, Dispatcher } from './modules/dispatch/dispatcher';
+import type { DispatchEvents } from './modules/dispatch/events';
 import { createRetentionService } from './modules/retention/service';
 import { createRewardsService } from './modules/rewards/service';
 import { createRideReader } from './modules/rides/reader';
@@ -49,6 +50,8 @@ export function createServices(deps: {
   log: FastifyBaseLogger;
   faults?: FaultHook | undefined;
   shared?: SharedState | undefined;
+  /** Told of offers made, accepted and expired (the app's metrics). */
+  dispatchEvents?: DispatchEvents | undefined;
 }) {
   const { config, db, now, log, faults, shared } = deps;
   const zips = usZipIndex();
@@ -97,7 +100,7 @@ export function createServices(deps: {
 
   // One way: the dispatcher reads rides through the repository (RideReader); rides and drivers call it through DispatchPort.
   const settings = { ...defaultDispatchSettings, offerTimeoutMs: config.offerTimeoutMs };
-  const dispatcher = new Dispatcher({ db, index, hub, settings, now, rides: createRideReader({ db, index }), log });
+  const dispatcher = new Dispatcher({ db, index, hub, settings, now, rides: createRideReader({ db, index }), log, events: deps.dispatchEvents });
   const pricing = createPricingService({ db, zips, now, access: territories.access });
   const rewards = createRewardsService({ db, now, log });
   const rides = createRidesService({ db, territories, router, index, hub, now, dispatcher, payments, pricing, log, rewards, ...(faults ? { faults } : {}) });
