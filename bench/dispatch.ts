@@ -114,7 +114,7 @@ await app.listen({ port: 0, host: '127.0.0.1' }); // onReady restores the 5,000 
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 const base = `http://127.0.0.1:${port}`;
-log(`online in index: ${app.services.index.countOnline(territory!.id)}`);
+log(`online in index: ${await app.services.index.countOnline(territory!.id)}`);
 // Every rider has a card on file (no card, no booking): booking then holds the fare, as in production.
 for (const token of riderTokens) {
   const card = await fetch(`${base}/api/payment-methods`, {
@@ -186,13 +186,13 @@ for (let i = 0; i < RIDES; i += 1) {
 // --- the nearest-driver lookup: grid index against a full scan, same drivers, same queries
 const index = new GridDriverIndex();
 const online = app.services.index;
-for (let i = 0; i < DRIVERS; i += 1) index.upsert({ driverId: `d${i}`, territoryId: 't', ...randomPoint() });
+for (let i = 0; i < DRIVERS; i += 1) index.put({ driverId: `d${i}`, territoryId: 't', ...randomPoint(), ts: 0 });
 const queries = Array.from({ length: 2000 }, randomPoint);
 const options = { limit: 30, radiusMiles: 2 };
 let mismatches = 0;
 for (const q of queries.slice(0, 200)) {
   const a = index
-    .nearest('t', q, options)
+    .nearestNow('t', q, options)
     .map((d) => d.driverId)
     .join();
   const b = index
@@ -206,14 +206,14 @@ const time = (fn: () => void) => {
   fn();
   return performance.now() - t0;
 };
-const gridMs = time(() => queries.forEach((q) => index.nearest('t', q, options)));
+const gridMs = time(() => queries.forEach((q) => index.nearestNow('t', q, options)));
 const scanMs = time(() => queries.forEach((q) => index.nearestByScan('t', q, options)));
 
 latencies.sort((a, b) => a - b);
 const mean = latencies.reduce((s, x) => s + x, 0) / latencies.length;
 log('');
 log(
-  `bench/dispatch — ${database.kind}, ${DRIVERS} online drivers (${online.countOnline()} indexed), ${sockets.length} driver sockets, ${RIDES} rides, node ${process.version}`,
+  `bench/dispatch — ${database.kind}, ${DRIVERS} online drivers (${await online.countOnline()} indexed), ${sockets.length} driver sockets, ${RIDES} rides, node ${process.version}`,
 );
 log(
   `POST /api/rides -> first ride_request:  p50 ${percentile(latencies, 50).toFixed(1)} ms   p99 ${percentile(latencies, 99).toFixed(1)} ms   mean ${mean.toFixed(1)} ms   max ${latencies.at(-1)!.toFixed(1)} ms`,

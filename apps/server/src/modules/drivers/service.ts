@@ -12,6 +12,10 @@ import * as repo from './repository';
 /** Location updates closer together than this are dropped; the database is written at most this often. */
 const LOCATION_THROTTLE_MS = 1000;
 const LOCATION_PERSIST_MS = 10_000;
+/** A location from a driver the database does not have online is not looked up again for this long. */
+const NOT_ONLINE_MEMORY_MS = 10_000;
+/** The index's entries written this recently are left alone by a reconcile (their write may not be committed yet). */
+const RECONCILE_GRACE_MS = 10_000;
 
 export type DriversService = ReturnType<typeof createDriversService>;
 
@@ -24,6 +28,8 @@ export function createDriversService(deps: {
 }) {
   const { db, territories, index, now } = deps;
   const lastUpdate = new Map<string, { at: number; persistedAt: number }>();
+  /** Drivers who sent a location while absent from the index and not online in the database: when that was. */
+  const notOnlineAt = new Map<string, number>();
   /** Session changes of one driver run in the order their events arrived (a reload closes, then opens). */
   const sessionQueue = new Map<string, Promise<void>>();
   function inOrder(driverId: string, change: () => Promise<void>): Promise<void> {
@@ -49,6 +55,41 @@ export function createDriversService(deps: {
     await repo.closeOnlineSession(db, driverId, at);
   }
 
+  /**
+   * Makes the dispatch index hold exactly the online, approved drivers of driver_presence, at their
+   * last stored position (a later one the index already has stays). Entries written in the last few
+   * seconds are left alone: their driver_presence change may not be committed yet.
+   */
+  async function reconcileIndex(): Promise<{ online: number; added: number; removed: number }> {
+    const asOf = now().getTime() - RECONCILE_GRACE_MS;
+    const online = await repo.onlineApprovedDrivers(db);
+    const entries = online.flatMap((d) =>
+      d.lat !== null && d.lng !== null && d.territoryId
+        ? [{ driverId: d.driverId, territoryId: d.territoryId, lat: d.lat, lng: d.lng, ts: (d.locationUpdatedAt ?? d.statusChangedAt).getTime() }]
+        : [],
+    );
+    const { added, removed } = await index.reconcile(entries, asOf);
+    return { online: entries.length, added, removed };
+  }
+
+  /**
+   * A location from a driver missing from the index (Redis restarted, or a write was lost): back in
+   * if the database has them online and approved. Answers "not online" are remembered for a while,
+   * so an offline driver's app that keeps sending costs one query per NOT_ONLINE_MEMORY_MS.
+   */
+  async function indexAgain(driverId: string, location: LatLng, at: number): Promise<void> {
+    const missedAt = notOnlineAt.get(driverId);
+    if (missedAt !== undefined && at - missedAt < NOT_ONLINE_MEMORY_MS) return;
+    const territoryId = await repo.onlineTerritoryOf(db, driverId);
+    if (!territoryId) {
+      if (notOnlineAt.size > 10_000) for (const [id, seen] of notOnlineAt) if (at - seen >= NOT_ONLINE_MEMORY_MS) notOnlineAt.delete(id);
+      notOnlineAt.set(driverId, at);
+      return;
+    }
+    notOnlineAt.delete(driverId);
+    await index.upsert({ driverId, territoryId, lat: location.lat, lng: location.lng, ts: at });
+  }
+
   return {
     /**
      * Puts the online, approved drivers back into the dispatch index after a restart, and ends the
@@ -57,12 +98,10 @@ export function createDriversService(deps: {
      */
     async restore(): Promise<number> {
       await repo.endSessionsLeftRunning(db);
-      const online = await repo.onlineApprovedDrivers(db);
-      for (const d of online) {
-        if (d.lat !== null && d.lng !== null && d.territoryId) index.upsert({ driverId: d.driverId, territoryId: d.territoryId, lat: d.lat, lng: d.lng });
-      }
-      return online.length;
+      return (await reconcileIndex()).online;
     },
+
+    reconcileIndex,
 
     async me(driver: AuthenticatedUser) {
       const { profile, presence, territoryName } = await profileOf(driver.id);
@@ -99,7 +138,7 @@ export function createDriversService(deps: {
       if (status === 'offline') {
         await repo.setPresenceOffline(db, driver.id, at);
         await inOrder(driver.id, () => closeSession(driver.id, at));
-        index.remove(driver.id);
+        await index.remove(driver.id, at.getTime());
         await deps.dispatcher.releaseDriver(driver.id);
         return { status: 'offline' as const };
       }
@@ -118,7 +157,8 @@ export function createDriversService(deps: {
       }
       await repo.setPresenceOnline(db, driver.id, location, at);
       await inOrder(driver.id, () => openSession(driver.id, at));
-      index.upsert({ driverId: driver.id, territoryId, lat: location.lat, lng: location.lng });
+      notOnlineAt.delete(driver.id);
+      await index.upsert({ driverId: driver.id, territoryId, lat: location.lat, lng: location.lng, ts: at.getTime() });
       lastUpdate.set(driver.id, { at: at.getTime(), persistedAt: at.getTime() });
       return { status: 'online' as const };
     },
@@ -142,8 +182,7 @@ export function createDriversService(deps: {
       const at = now().getTime();
       const previous = lastUpdate.get(driverId);
       if (previous && at - previous.at < LOCATION_THROTTLE_MS) return;
-      const indexed = index.get(driverId);
-      if (indexed) index.upsert({ ...indexed, lat: location.lat, lng: location.lng });
+      if (!(await index.move(driverId, location, at))) await indexAgain(driverId, location, at);
       deps.dispatcher.forwardLocation(driverId, location);
       const shouldPersist = !previous || at - previous.persistedAt >= LOCATION_PERSIST_MS;
       lastUpdate.set(driverId, { at, persistedAt: shouldPersist ? at : previous.persistedAt });
@@ -160,11 +199,9 @@ export function createDriversService(deps: {
     async driversOfTerritories(territoryIds: string[], monthStart: Date) {
       if (territoryIds.length === 0) return [];
       const rows = await repo.profilesOfTerritories(db, territoryIds);
-      const totals = await repo.rideTotalsOfDrivers(
-        db,
-        rows.map((r) => r.userId),
-        monthStart,
-      );
+      const ids = rows.map((r) => r.userId);
+      const totals = await repo.rideTotalsOfDrivers(db, ids, monthStart);
+      const indexed = await index.getMany(ids);
       return rows.map((p) => {
         const t = totals.find((x) => x.driverId === p.userId);
         return {
@@ -177,7 +214,7 @@ export function createDriversService(deps: {
           totalRides: t?.totalRides ?? 0,
           monthlyEarnings: t?.monthlyEarnings ?? 0,
           status: p.isApproved ? ('active' as const) : ('inactive' as const),
-          isOnline: index.get(p.userId) !== undefined,
+          isOnline: indexed.has(p.userId),
           territoryId: p.territoryId!,
         };
       });

@@ -43,7 +43,7 @@ export function createDashboardReports(deps: {
         .where(inArray(licenseeApplications.status, [...pendingStatuses]));
       return {
         activeRides: rideFigures?.activeRides ?? 0,
-        onlineDrivers: index.countOnline(),
+        onlineDrivers: await index.countOnline(),
         // What riders paid into escrow today, from the ledger.
         dailyRevenue: await paymentViews.capturedToday(),
         customerSatisfaction: rideFigures?.satisfaction == null ? null : Math.round(rideFigures.satisfaction * 10) / 10,
@@ -92,13 +92,14 @@ export function createDashboardReports(deps: {
       const ids = owned.map((t) => t.territory.id);
       const totals = await rideTotalsByTerritory(db, ids, monthStartOf(now()));
       const commission = await paymentViews.licenseeCommission(licenseeId, ids);
-      return owned.map(({ territory, zipCodes }) => {
+      const online = await Promise.all(owned.map(({ territory }) => index.countOnline(territory.id)));
+      return owned.map(({ territory, zipCodes }, i) => {
         const t = totals.find((x) => x.territoryId === territory.id);
         return {
           id: territory.id,
           territoryName: territory.name,
           zipCodes,
-          activeDrivers: index.countOnline(territory.id),
+          activeDrivers: online[i]!,
           totalRides: t?.totalRides ?? 0,
           monthlyRevenue: t?.monthlyRevenue ?? 0,
           totalRevenue: t?.totalRevenue ?? 0,
@@ -125,7 +126,7 @@ export function createDashboardReports(deps: {
       return {
         monthlyRevenue: sum((t) => t.monthlyRevenue),
         monthlyCommission: commission.monthly,
-        activeDrivers: territoryIds.reduce((acc, id) => acc + index.countOnline(id), 0),
+        activeDrivers: (await Promise.all(territoryIds.map((id) => index.countOnline(id)))).reduce((acc, n) => acc + n, 0),
         monthlyRides: sum((t) => t.monthlyRides),
         totalRevenue: sum((t) => t.totalRevenue),
         totalCommission: commission.total,

@@ -3,7 +3,7 @@ import { eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rides } from './tables';
 import { notFound } from '../../lib/app-error';
-import type { DriverLocationIndex } from '../dispatch/driver-index';
+import type { DriverLocationIndex, IndexedDriver } from '../dispatch/driver-index';
 import { toRide } from './mapping';
 import * as repo from './repository';
 
@@ -20,7 +20,9 @@ export function createRideReader(deps: { db: Database; index: DriverLocationInde
 
   async function findRides(where: SQL | undefined, limit?: number): Promise<Ride[]> {
     const rows = await repo.findRideDetails(db, where, limit);
-    return rows.map((row) => toRide(row, row.ride.driverId ? index.get(row.ride.driverId) : undefined));
+    const driverIds = rows.flatMap((row) => (row.ride.driverId ? [row.ride.driverId] : []));
+    const positions = driverIds.length > 0 ? await index.getMany(driverIds) : new Map<string, IndexedDriver>();
+    return rows.map((row) => toRide(row, row.ride.driverId ? positions.get(row.ride.driverId) : undefined));
   }
 
   async function loadRide(id: string): Promise<Ride> {

@@ -413,7 +413,7 @@ export function createRidesService(deps: {
     async availability(point: { lat: number; lng: number }) {
       const placed = await territories.place(point);
       const territory = placed?.territory;
-      return { isServed: Boolean(territory), territoryName: territory?.name ?? null, onlineDrivers: territory ? index.countOnline(territory.id) : 0 };
+      return { isServed: Boolean(territory), territoryName: territory?.name ?? null, onlineDrivers: territory ? await index.countOnline(territory.id) : 0 };
     },
 
     async riderStats(rider: AuthenticatedUser): Promise<RiderStats> {

@@ -1,7 +1,7 @@
 import type { DriverOffer, LatLng, Ride } from '@coride/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rideOffers, rides, users } from '../../../src/db/schema';
+import { driverPresence, rideOffers, rides, users } from '../../../src/db/schema';
 import { connectAs, HubTap, listen } from '../../support/realtime';
 import { backends, createTestApp, type TestApp } from '../../support/test-app';
 import {
@@ -287,7 +287,10 @@ describe.each(backends)('dispatch on %s', (backend) => {
         })),
       )
       .returning({ id: users.id });
-    busy.forEach((driver, i) => t.app.services.index.upsert({ driverId: driver.id, territoryId, ...offset(MINNEAPOLIS, 0.05 + i * 0.01) }));
+    await Promise.all(
+      busy.map((driver, i) => t.app.services.index.upsert({ driverId: driver.id, territoryId, ...offset(MINNEAPOLIS, 0.05 + i * 0.01), ts: clock.getTime() })),
+    );
+    await t.database.db.insert(driverPresence).values(busy.map((driver) => ({ driverId: driver.id, status: 'online' as const })));
     await t.database.db.insert(rideOffers).values(
       busy.map((driver) => ({
         rideId: blocker.id,
