@@ -1,16 +1,19 @@
+import { CLOSE_SERVICE_RESTART, reconnectDelayMs, restartReconnectDelayMs, type RandomSource } from '@coride/domain/reconnect';
 import type { ClientMessage, ServerMessage } from '@coride/domain/rides';
 
 export type RealtimeStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
 type Listener = (message: ServerMessage) => void;
 
-/** The spec: up to 5 reconnection attempts, waiting 1 second times the attempt number. */
+/** The spec: up to 5 reconnection attempts in a row (a successful sign-in on the socket starts the count again). */
 export const MAX_RECONNECT_ATTEMPTS = 5;
-export const RECONNECT_STEP_MS = 1000;
 
 /**
  * One WebSocket to /ws per signed-in tab. Authenticates with the token as its first message (never
- * in the URL), reconnects with back-off, and tells `onReconnected` listeners so screens re-read their
- * state over HTTP and miss nothing that happened while the socket was down.
+ * in the URL), reconnects after a random wait under an exponentially growing bound (full jitter), and
+ * tells `onReconnected` listeners so screens re-read their state over HTTP and miss nothing that
+ * happened while the socket was down. The spec's wait was 1 s times the attempt number: every tab
+ * dropped by a failed process would have come back in the same second; the jitter spreads them out.
+ * A close with 1012 (the server is restarting; the others are up) reconnects within a few seconds.
  */
 export class RealtimeClient {
   private socket: WebSocket | null = null;
@@ -26,6 +29,7 @@ export class RealtimeClient {
   constructor(
     private readonly token: string,
     private readonly url: string = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`,
+    private readonly random: RandomSource = Math.random,
   ) {}
 
   start(): void {
@@ -67,7 +71,8 @@ export class RealtimeClient {
       }
       this.attempts += 1;
       this.setStatus('reconnecting');
-      this.retryTimer = setTimeout(() => this.open(), RECONNECT_STEP_MS * this.attempts);
+      const delay = event.code === CLOSE_SERVICE_RESTART ? restartReconnectDelayMs(this.random) : reconnectDelayMs(this.attempts, this.random);
+      this.retryTimer = setTimeout(() => this.open(), delay);
     });
   }
 
