@@ -18,6 +18,7 @@ import { SampleNote } from './sample-note';
 import type { Territory } from './territory-sample';
 import type { DemoModel } from './use-demo-model';
 import { useMoney } from './use-money';
+import { Table, TableBody, TableCaption, TableCell, TableFooter, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 
 const subTabs = ['overview', 'initiatives', 'impact', 'transparency'] as const;
 type SubTab = (typeof subTabs)[number];
@@ -214,57 +215,57 @@ function TransparencyView({ territory }: { territory: Territory }) {
   return (
     <div className="space-y-3">
       <div className="overflow-x-auto">
-        <table className="w-full text-sm" data-testid="transparency-table">
-          <caption className="mb-2 text-start text-xs text-muted-foreground">{t('community.tableCaption', { rides: territory.rides })}</caption>
-          <thead>
-            <tr className="border-b">
-              <th scope="col" className="py-1.5 text-start font-medium">
+        <Table className="w-full text-sm" data-testid="transparency-table">
+          <TableCaption className="mb-2 text-start text-xs text-muted-foreground">{t('community.tableCaption', { rides: territory.rides })}</TableCaption>
+          <TableHeader>
+            <TableRow className="border-b">
+              <TableHead scope="col" className="py-1.5 text-start font-medium">
                 {t('community.columns.account')}
-              </th>
-              <th scope="col" className="py-1.5 text-end font-medium">
+              </TableHead>
+              <TableHead scope="col" className="py-1.5 text-end font-medium">
                 {t('community.columns.received')}
-              </th>
-              <th scope="col" className="py-1.5 text-end font-medium">
+              </TableHead>
+              <TableHead scope="col" className="py-1.5 text-end font-medium">
                 {t('community.columns.toPool')}
-              </th>
-              <th scope="col" className="py-1.5 text-end font-medium">
+              </TableHead>
+              <TableHead scope="col" className="py-1.5 text-end font-medium">
                 {t('community.columns.kept')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
             {payees.map((payee) => (
-              <tr key={payee} className="border-b">
-                <th scope="row" className="py-1.5 text-start font-normal">
+              <TableRow key={payee} className="border-b">
+                <TableHead scope="row" className="py-1.5 text-start font-normal">
                   {t(`rider.parts.${payee}`)}
-                </th>
-                <td className="py-1.5 text-end tabular-nums">{money.cents(territory.money[payee])}</td>
-                <td className="py-1.5 text-end tabular-nums">{money.cents(debit(payee))}</td>
-                <td className="py-1.5 text-end tabular-nums">{money.cents(territory.money[payee] - debit(payee))}</td>
-              </tr>
+                </TableHead>
+                <TableCell className="py-1.5 text-end tabular-nums">{money.cents(territory.money[payee])}</TableCell>
+                <TableCell className="py-1.5 text-end tabular-nums">{money.cents(debit(payee))}</TableCell>
+                <TableCell className="py-1.5 text-end tabular-nums">{money.cents(territory.money[payee] - debit(payee))}</TableCell>
+              </TableRow>
             ))}
-            <tr className="border-b">
-              <th scope="row" className="py-1.5 text-start font-normal">
+            <TableRow className="border-b">
+              <TableHead scope="row" className="py-1.5 text-start font-normal">
                 {t('community.pool')}
-              </th>
-              <td className="py-1.5 text-end">—</td>
-              <td className="py-1.5 text-end">—</td>
-              <td className="py-1.5 text-end tabular-nums">{money.cents(territory.funding.total)}</td>
-            </tr>
-          </tbody>
-          <tfoot>
-            <tr className="font-semibold">
-              <th scope="row" className="py-1.5 text-start">
+              </TableHead>
+              <TableCell className="py-1.5 text-end">—</TableCell>
+              <TableCell className="py-1.5 text-end">—</TableCell>
+              <TableCell className="py-1.5 text-end tabular-nums">{money.cents(territory.funding.total)}</TableCell>
+            </TableRow>
+          </TableBody>
+          <TableFooter>
+            <TableRow className="font-semibold">
+              <TableHead scope="row" className="py-1.5 text-start">
                 {t('community.total')}
-              </th>
-              <td className="py-1.5 text-end tabular-nums" data-testid="transparency-total">
+              </TableHead>
+              <TableCell className="py-1.5 text-end tabular-nums" data-testid="transparency-total">
                 {money.cents(splitTotal(territory.money))}
-              </td>
-              <td className="py-1.5 text-end tabular-nums">{money.cents(territory.funding.total)}</td>
-              <td className="py-1.5 text-end tabular-nums">{money.cents(splitTotal(territory.money))}</td>
-            </tr>
-          </tfoot>
-        </table>
+              </TableCell>
+              <TableCell className="py-1.5 text-end tabular-nums">{money.cents(territory.funding.total)}</TableCell>
+              <TableCell className="py-1.5 text-end tabular-nums">{money.cents(splitTotal(territory.money))}</TableCell>
+            </TableRow>
+          </TableFooter>
+        </Table>
       </div>
       <p className="text-sm">{t('community.addsUp', { paid: money.cents(territory.paid) })}</p>
     </div>

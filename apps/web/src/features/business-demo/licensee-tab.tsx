@@ -14,6 +14,7 @@ import { SampleNote } from './sample-note';
 import { TERRITORY_LIMITS, YOU, type Territory, type TerritoryField } from './territory-sample';
 import type { DemoModel } from './use-demo-model';
 import { useMoney } from './use-money';
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 
 export const healthClass = {
   green: 'bg-emerald-700 text-white',
@@ -84,53 +85,53 @@ function TerritoryView({ territory }: { territory: Territory }) {
             {t('licensee.driverList')}
           </h3>
           <div className="mt-3 overflow-x-auto">
-            <table className="w-full text-sm" data-testid="driver-list">
-              <caption className="mb-2 text-start text-xs text-muted-foreground">{t('licensee.driverListCaption')}</caption>
-              <thead>
-                <tr className="border-b">
-                  <th scope="col" className="py-1.5 text-start font-medium">
+            <Table className="w-full text-sm" data-testid="driver-list">
+              <TableCaption className="mb-2 text-start text-xs text-muted-foreground">{t('licensee.driverListCaption')}</TableCaption>
+              <TableHeader>
+                <TableRow className="border-b">
+                  <TableHead scope="col" className="py-1.5 text-start font-medium">
                     {t('licensee.columns.driver')}
-                  </th>
-                  <th scope="col" className="py-1.5 text-start font-medium">
+                  </TableHead>
+                  <TableHead scope="col" className="py-1.5 text-start font-medium">
                     {t('licensee.columns.tier')}
-                  </th>
-                  <th scope="col" className="py-1.5 text-end font-medium">
+                  </TableHead>
+                  <TableHead scope="col" className="py-1.5 text-end font-medium">
                     {t('licensee.columns.rating')}
-                  </th>
-                  <th scope="col" className="py-1.5 text-end font-medium">
+                  </TableHead>
+                  <TableHead scope="col" className="py-1.5 text-end font-medium">
                     {t('licensee.columns.acceptance')}
-                  </th>
-                  <th scope="col" className="py-1.5 text-end font-medium">
+                  </TableHead>
+                  <TableHead scope="col" className="py-1.5 text-end font-medium">
                     {t('licensee.columns.rides')}
-                  </th>
-                  <th scope="col" className="py-1.5 text-end font-medium">
+                  </TableHead>
+                  <TableHead scope="col" className="py-1.5 text-end font-medium">
                     {t('licensee.columns.score')}
-                  </th>
-                  <th scope="col" className="py-1.5 text-end font-medium">
+                  </TableHead>
+                  <TableHead scope="col" className="py-1.5 text-end font-medium">
                     {t('licensee.columns.rank')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
                 {[...territory.drivers]
                   .sort((a, b) => b.metrics.overallScore - a.metrics.overallScore)
                   .map((driver) => (
-                    <tr key={driver.id} className={cn('border-b last:border-0', driver.id === YOU && 'bg-accent/60 font-medium')}>
-                      <th scope="row" className="py-1.5 text-start font-normal">
+                    <TableRow key={driver.id} className={cn('border-b last:border-0', driver.id === YOU && 'bg-accent/60 font-medium')}>
+                      <TableHead scope="row" className="py-1.5 text-start font-normal">
                         {driver.id === YOU ? t('licensee.you') : driver.name}
-                      </th>
-                      <td className="py-1.5">{t(`guarantees.tierNames.${driver.tier}`)}</td>
-                      <td className="py-1.5 text-end tabular-nums">{format('stars', driver.metrics.customerRating)}</td>
-                      <td className="py-1.5 text-end tabular-nums">{format('percent', driver.metrics.acceptanceRate)}</td>
-                      <td className="py-1.5 text-end tabular-nums">{money.number(driver.metrics.completedRides)}</td>
-                      <td className="py-1.5 text-end tabular-nums">{money.number(driver.metrics.overallScore)}</td>
-                      <td className="py-1.5 text-end tabular-nums">
+                      </TableHead>
+                      <TableCell className="py-1.5">{t(`guarantees.tierNames.${driver.tier}`)}</TableCell>
+                      <TableCell className="py-1.5 text-end tabular-nums">{format('stars', driver.metrics.customerRating)}</TableCell>
+                      <TableCell className="py-1.5 text-end tabular-nums">{format('percent', driver.metrics.acceptanceRate)}</TableCell>
+                      <TableCell className="py-1.5 text-end tabular-nums">{money.number(driver.metrics.completedRides)}</TableCell>
+                      <TableCell className="py-1.5 text-end tabular-nums">{money.number(driver.metrics.overallScore)}</TableCell>
+                      <TableCell className="py-1.5 text-end tabular-nums">
                         {driver.topFraction === null ? t('licensee.trial') : t('licensee.top', { percent: money.ratio(driver.topFraction) })}
-                      </td>
-                    </tr>
+                      </TableCell>
+                    </TableRow>
                   ))}
-              </tbody>
-            </table>
+              </TableBody>
+            </Table>
           </div>
         </div>
         <figure>

@@ -3,6 +3,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { cn } from '@/lib/utils';
 import { TRADITIONAL_COMMISSION_BPS, type FeeComparison } from './marketplace-facts';
 import { useFormatters } from './use-formatters';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 
 /** Our fees and the driver's take-home on the sample fare, next to a traditional 25–30% commission. */
 export function FeeComparisonCard({ comparison }: { comparison: FeeComparison }) {
@@ -24,30 +25,32 @@ export function FeeComparisonCard({ comparison }: { comparison: FeeComparison })
         <CardDescription>{t('pricing.comparison.description')}</CardDescription>
       </CardHeader>
       <CardContent className="flex-1">
-        <table className="w-full text-sm">
-          <thead>
-            <tr className="border-b text-start">
-              <td />
-              <th scope="col" className="pb-2 text-end font-semibold text-primary">
+        <Table className="w-full text-sm">
+          <TableHeader>
+            <TableRow className="border-b text-start">
+              <TableCell />
+              <TableHead scope="col" className="pb-2 text-end font-semibold text-primary">
                 {t('pricing.comparison.ours')}
-              </th>
-              <th scope="col" className="pb-2 text-end font-semibold text-muted-foreground">
+              </TableHead>
+              <TableHead scope="col" className="pb-2 text-end font-semibold text-muted-foreground">
                 {t('pricing.comparison.traditional')}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y">
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody className="divide-y">
             {rows.map((row) => (
-              <tr key={row.key}>
-                <th scope="row" className="py-3 text-start font-medium">
+              <TableRow key={row.key}>
+                <TableHead scope="row" className="py-3 text-start font-medium">
                   {t(`pricing.comparison.${row.key}`)}
-                </th>
-                <td className={cn('py-3 text-end tabular-nums', row.key === 'driverKeeps' && 'text-base font-semibold text-primary')}>{row.ours}</td>
-                <td className="py-3 ps-3 text-end text-muted-foreground tabular-nums">{row.traditional}</td>
-              </tr>
+                </TableHead>
+                <TableCell className={cn('py-3 text-end tabular-nums', row.key === 'driverKeeps' && 'text-base font-semibold text-primary')}>
+                  {row.ours}
+                </TableCell>
+                <TableCell className="py-3 ps-3 text-end text-muted-foreground tabular-nums">{row.traditional}</TableCell>
+              </TableRow>
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
         <p className="mt-5 rounded-md bg-accent px-4 py-3 text-sm font-medium text-accent-foreground">
           {t('pricing.comparison.gain', {
             low: format.cents(ours.driverKeeps - traditional.driverKeepsHigh),

@@ -9,6 +9,7 @@ import { growthLabel, healthColourClasses, tierShares } from '@/lib/analytics-vi
 import { useFormatters } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { usePlatformAnalytics } from '../api/use-platform-analytics';
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 
 /**
  * The admin's platform statistics: rides and revenue this month against last, the ledger totals,
@@ -110,38 +111,38 @@ function PlatformFigures({ data }: { data: PlatformAnalytics }) {
         </ul>
       </section>
       <div className="overflow-x-auto">
-        <table className="w-full text-sm" data-testid="platform-territories">
-          <caption className="pb-2 text-start font-semibold">{t('platform.territoriesTitle')}</caption>
-          <thead>
-            <tr className="border-b">
+        <Table className="w-full text-sm" data-testid="platform-territories">
+          <TableCaption className="pb-2 text-start font-semibold">{t('platform.territoriesTitle')}</TableCaption>
+          <TableHeader>
+            <TableRow className="border-b">
               {(['name', 'drivers', 'rides', 'revenue', 'health', 'retention'] as const).map((column) => (
-                <th key={column} scope="col" className={cn('py-2 font-medium', column === 'name' ? 'text-start' : 'text-end')}>
+                <TableHead key={column} scope="col" className={cn('py-2 font-medium', column === 'name' ? 'text-start' : 'text-end')}>
                   {t(`platform.columns.${column}`)}
-                </th>
+                </TableHead>
               ))}
-            </tr>
-          </thead>
-          <tbody>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
             {data.territories.map((row) => (
-              <tr key={row.territoryId} className="border-b last:border-0">
-                <th scope="row" className="py-2 text-start font-medium">
+              <TableRow key={row.territoryId} className="border-b last:border-0">
+                <TableHead scope="row" className="py-2 text-start font-medium">
                   {row.name}
-                </th>
-                <td className="py-2 text-end tabular-nums">{format.number(row.drivers)}</td>
-                <td className="py-2 text-end tabular-nums">{format.number(row.monthRides)}</td>
-                <td className="py-2 text-end tabular-nums">{format.money(row.monthRevenue)}</td>
-                <td className="py-2 text-end tabular-nums">
+                </TableHead>
+                <TableCell className="py-2 text-end tabular-nums">{format.number(row.drivers)}</TableCell>
+                <TableCell className="py-2 text-end tabular-nums">{format.number(row.monthRides)}</TableCell>
+                <TableCell className="py-2 text-end tabular-nums">{format.money(row.monthRevenue)}</TableCell>
+                <TableCell className="py-2 text-end tabular-nums">
                   <span className="inline-flex items-center gap-1.5">
                     <span className={cn('inline-block size-2.5 rounded-full', healthColourClasses[row.health.colour].swatch)} aria-hidden />
                     {format.number(row.health.score, { maximumFractionDigits: 1 })}
                     <span className="sr-only">{t(`health.colours.${row.health.colour}`)}</span>
                   </span>
-                </td>
-                <td className="py-2 text-end tabular-nums">{format.number(row.retentionPercent, { maximumFractionDigits: 1 })}%</td>
-              </tr>
+                </TableCell>
+                <TableCell className="py-2 text-end tabular-nums">{format.number(row.retentionPercent, { maximumFractionDigits: 1 })}%</TableCell>
+              </TableRow>
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       </div>
     </div>
   );

@@ -23,6 +23,7 @@ import { useFormatters } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { dailyRevenueRows, dayStartUtc, revenueGroups, revenueTotals, type RevenueGroup } from '../revenue';
 import { FigureGrid, type Figure } from './figure-grid';
+import { Table, TableBody, TableCaption, TableCell, TableFooter, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 
 /** The colour of each payee group's bar and legend swatch. */
 const groupColors: Record<RevenueGroup, string> = {
@@ -166,37 +167,37 @@ function DailyRevenueCard({ platformStats }: { platformStats: UseQueryResult<Pla
               role="region"
               aria-labelledby={captionId}
             >
-              <table className="w-full min-w-xl text-sm" data-testid="daily-revenue-table">
-                <caption id={captionId} className="sr-only">
+              <Table className="w-full min-w-xl text-sm" data-testid="daily-revenue-table">
+                <TableCaption id={captionId} className="sr-only">
                   {t('revenue.dailyCaption', { count: rows.length })}
-                </caption>
-                <thead className="bg-muted/60 text-xs text-muted-foreground">
-                  <tr>
-                    <th scope="col" className="px-3 py-2 text-start font-medium">
+                </TableCaption>
+                <TableHeader className="bg-muted/60 text-xs text-muted-foreground">
+                  <TableRow>
+                    <TableHead scope="col" className="px-3 py-2 text-start font-medium">
                       {t('revenue.day')}
-                    </th>
+                    </TableHead>
                     {revenueGroups.map((group) => (
-                      <th key={group} scope="col" className="px-3 py-2 text-end font-medium">
+                      <TableHead key={group} scope="col" className="px-3 py-2 text-end font-medium">
                         {t(`revenue.groups.${group}`)}
-                      </th>
+                      </TableHead>
                     ))}
-                    <th scope="col" className="px-3 py-2 text-end font-medium">
+                    <TableHead scope="col" className="px-3 py-2 text-end font-medium">
                       {t('revenue.total')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y">
+                    </TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody className="divide-y">
                   {rows.map((row) => (
-                    <tr key={row.day} data-testid="daily-revenue-row" data-day={row.day}>
-                      <th scope="row" className="px-3 py-2 text-start font-medium whitespace-nowrap">
+                    <TableRow key={row.day} data-testid="daily-revenue-row" data-day={row.day}>
+                      <TableHead scope="row" className="px-3 py-2 text-start font-medium whitespace-nowrap">
                         <time dateTime={row.day}>{dayFormat.format(dayStartUtc(row.day))}</time>
-                      </th>
+                      </TableHead>
                       {revenueGroups.map((group) => (
-                        <td key={group} className="px-3 py-2 text-end tabular-nums">
+                        <TableCell key={group} className="px-3 py-2 text-end tabular-nums">
                           {format.money(row[group])}
-                        </td>
+                        </TableCell>
                       ))}
-                      <td className="px-3 py-2">
+                      <TableCell className="px-3 py-2">
                         <div className="flex items-center justify-end gap-3">
                           <span className="flex h-2.5 w-28 overflow-hidden rounded-full bg-muted" aria-hidden>
                             {revenueGroups.map((group) => (
@@ -205,26 +206,26 @@ function DailyRevenueCard({ platformStats }: { platformStats: UseQueryResult<Pla
                           </span>
                           <span className="font-semibold tabular-nums">{format.money(row.total)}</span>
                         </div>
-                      </td>
-                    </tr>
+                      </TableCell>
+                    </TableRow>
                   ))}
-                </tbody>
-                <tfoot className="border-t bg-muted/40 font-semibold">
-                  <tr>
-                    <th scope="row" className="px-3 py-2 text-start">
+                </TableBody>
+                <TableFooter className="border-t bg-muted/40 font-semibold">
+                  <TableRow>
+                    <TableHead scope="row" className="px-3 py-2 text-start">
                       {t('revenue.periodTotal')}
-                    </th>
+                    </TableHead>
                     {revenueGroups.map((group) => (
-                      <td key={group} className="px-3 py-2 text-end tabular-nums">
+                      <TableCell key={group} className="px-3 py-2 text-end tabular-nums">
                         {format.money(totals[group])}
-                      </td>
+                      </TableCell>
                     ))}
-                    <td className="px-3 py-2 text-end tabular-nums" data-testid="daily-revenue-total" data-cents={totals.total}>
+                    <TableCell className="px-3 py-2 text-end tabular-nums" data-testid="daily-revenue-total" data-cents={totals.total}>
                       {format.money(totals.total)}
-                    </td>
-                  </tr>
-                </tfoot>
-              </table>
+                    </TableCell>
+                  </TableRow>
+                </TableFooter>
+              </Table>
             </div>
           </>
         )}

@@ -285,34 +285,39 @@ function MetricsPanel({ performance }: { performance: DriverPerformance }) {
   const next = performance.goals.nextTier;
   return (
     <div className="overflow-x-auto pt-2">
-      <table className="w-full text-sm" data-testid="performance-metrics">
-        <caption className="pb-2 text-start text-muted-foreground">
+      <Table className="w-full text-sm" data-testid="performance-metrics">
+        <TableCaption className="pb-2 text-start text-muted-foreground">
           {next ? t('metrics.caption', { tier: t(`tiers.${next}`) }) : t('metrics.captionTop')}
-        </caption>
-        <thead>
-          <tr className="border-b text-start">
-            <th scope="col" className="py-2 text-start font-medium">
+        </TableCaption>
+        <TableHeader>
+          <TableRow className="border-b text-start">
+            <TableHead scope="col" className="py-2 text-start font-medium">
               {t('metrics.metric')}
-            </th>
-            <th scope="col" className="py-2 text-end font-medium">
+            </TableHead>
+            <TableHead scope="col" className="py-2 text-end font-medium">
               {t('metrics.value')}
-            </th>
-            <th scope="col" className="py-2 text-end font-medium">
+            </TableHead>
+            <TableHead scope="col" className="py-2 text-end font-medium">
               {t('metrics.nextMinimum')}
-            </th>
-            <th scope="col" className="py-2 text-end font-medium">
+            </TableHead>
+            <TableHead scope="col" className="py-2 text-end font-medium">
               {t('metrics.data')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
           {rows.map((row) => (
-            <tr key={row.metric} className="border-b last:border-0" data-testid={`metric-${row.metric}`} data-met={row.met === null ? 'none' : String(row.met)}>
-              <th scope="row" className="py-2 text-start font-normal">
+            <TableRow
+              key={row.metric}
+              className="border-b last:border-0"
+              data-testid={`metric-${row.metric}`}
+              data-met={row.met === null ? 'none' : String(row.met)}
+            >
+              <TableHead scope="row" className="py-2 text-start font-normal">
                 {t(`metrics.names.${row.metric}`)}
-              </th>
-              <td className="py-2 text-end font-semibold tabular-nums">{formatMetric(row.unit, row.value)}</td>
-              <td className="py-2 text-end tabular-nums">
+              </TableHead>
+              <TableCell className="py-2 text-end font-semibold tabular-nums">{formatMetric(row.unit, row.value)}</TableCell>
+              <TableCell className="py-2 text-end tabular-nums">
                 {row.nextMinimum === null ? (
                   <span className="text-muted-foreground">{t('metrics.noMinimum')}</span>
                 ) : (
@@ -321,14 +326,14 @@ function MetricsPanel({ performance }: { performance: DriverPerformance }) {
                     <span className="sr-only"> {row.met ? t('metrics.met') : t('metrics.notMet')}</span>
                   </span>
                 )}
-              </td>
-              <td className="py-2 text-end">
+              </TableCell>
+              <TableCell className="py-2 text-end">
                 <Badge variant={row.measured ? 'secondary' : 'outline'}>{row.measured ? t('metrics.measured') : t('metrics.unmeasured')}</Badge>
-              </td>
-            </tr>
+              </TableCell>
+            </TableRow>
           ))}
-        </tbody>
-      </table>
+        </TableBody>
+      </Table>
       {performance.unmeasured.length > 0 ? <p className="mt-2 text-xs text-muted-foreground">{t('metrics.unmeasuredNote')}</p> : null}
     </div>
   );

@@ -199,35 +199,35 @@ function DriversPanel({ data }: { data: LicenseeAnalytics }) {
   if (data.drivers.length === 0) return <p className="pt-2 text-sm text-muted-foreground">{t('drivers.empty')}</p>;
   return (
     <div className="overflow-x-auto pt-2">
-      <table className="w-full text-sm" data-testid="analytics-drivers">
-        <caption className="pb-2 text-start text-muted-foreground">{t('drivers.caption')}</caption>
-        <thead>
-          <tr className="border-b">
+      <Table className="w-full text-sm" data-testid="analytics-drivers">
+        <TableCaption className="pb-2 text-start text-muted-foreground">{t('drivers.caption')}</TableCaption>
+        <TableHeader>
+          <TableRow className="border-b">
             {(['name', 'tier', 'rating', 'rides', 'earnings', 'status', 'next'] as const).map((column) => (
-              <th key={column} scope="col" className={cn('py-2 font-medium', column === 'name' || column === 'next' ? 'text-start' : 'text-end')}>
+              <TableHead key={column} scope="col" className={cn('py-2 font-medium', column === 'name' || column === 'next' ? 'text-start' : 'text-end')}>
                 {t(`drivers.columns.${column}`)}
-              </th>
+              </TableHead>
             ))}
-          </tr>
-        </thead>
-        <tbody>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
           {data.drivers.map((driver) => (
-            <tr key={driver.driverId} className="border-b last:border-0" data-testid="analytics-driver">
-              <th scope="row" className="py-2 text-start font-medium">
+            <TableRow key={driver.driverId} className="border-b last:border-0" data-testid="analytics-driver">
+              <TableHead scope="row" className="py-2 text-start font-medium">
                 {driver.name}
-              </th>
-              <td className="py-2 text-end">{t(`tiers.${driver.tier}`)}</td>
-              <td className="py-2 text-end tabular-nums">
+              </TableHead>
+              <TableCell className="py-2 text-end">{t(`tiers.${driver.tier}`)}</TableCell>
+              <TableCell className="py-2 text-end tabular-nums">
                 {driver.rating === null ? '—' : format.number(driver.rating, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}
-              </td>
-              <td className="py-2 text-end tabular-nums">
+              </TableCell>
+              <TableCell className="py-2 text-end tabular-nums">
                 {t('drivers.rides', { month: format.number(driver.monthRides), total: format.number(driver.totalRides) })}
-              </td>
-              <td className="py-2 text-end tabular-nums">{format.money(driver.monthEarnings)}</td>
-              <td className="py-2 text-end">
+              </TableCell>
+              <TableCell className="py-2 text-end tabular-nums">{format.money(driver.monthEarnings)}</TableCell>
+              <TableCell className="py-2 text-end">
                 <Badge variant={statusVariant(driver.status)}>{t(`drivers.status.${driver.status}`)}</Badge>
-              </td>
-              <td className="py-2 text-start text-xs text-muted-foreground">
+              </TableCell>
+              <TableCell className="py-2 text-start text-xs text-muted-foreground">
                 {driver.nextTier === null
                   ? t('drivers.top')
                   : driver.ridesNeeded > 0
@@ -235,11 +235,11 @@ function DriversPanel({ data }: { data: LicenseeAnalytics }) {
                     : driver.missing.length === 0
                       ? t('drivers.ready', { tier: t(`tiers.${driver.nextTier}`) })
                       : t('drivers.missing', { tier: t(`tiers.${driver.nextTier}`), metrics: driver.missing.map((m) => t(`metrics.${m}`)).join(', ') })}
-              </td>
-            </tr>
+              </TableCell>
+            </TableRow>
           ))}
-        </tbody>
-      </table>
+        </TableBody>
+      </Table>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { useFormatters } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { usePricingZones, type TerritoryPricing } from '../api';
 import { LicenseeControl } from './licensee-control';
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 
 /** Tier colours (light backgrounds, dark text: readable in both themes' cards). */
 const tierClasses: Record<PricingZone['tier'], string> = {
@@ -189,52 +190,52 @@ function RealtimeRates({ pricing, updatedAt }: { pricing: TerritoryPricing; upda
         {t('realtime.updates', { seconds: 30 })} · {t('realtime.lastUpdated', { time: format.dateTime(new Date(updatedAt).toISOString()) })}
       </p>
       <div className="overflow-x-auto">
-        <table className="w-full text-sm" data-testid="pricing-realtime">
-          <caption className="sr-only">{t('realtime.caption', { territory: pricing.territoryName })}</caption>
-          <thead>
-            <tr className="border-b text-start text-muted-foreground">
-              <th scope="col" className="py-2 text-start font-medium">
+        <Table className="w-full text-sm" data-testid="pricing-realtime">
+          <TableCaption className="sr-only">{t('realtime.caption', { territory: pricing.territoryName })}</TableCaption>
+          <TableHeader>
+            <TableRow className="border-b text-start text-muted-foreground">
+              <TableHead scope="col" className="py-2 text-start font-medium">
                 {t('realtime.zone')}
-              </th>
-              <th scope="col" className="py-2 text-start font-medium">
+              </TableHead>
+              <TableHead scope="col" className="py-2 text-start font-medium">
                 {t('realtime.multiplier')}
-              </th>
-              <th scope="col" className="py-2 text-start font-medium">
+              </TableHead>
+              <TableHead scope="col" className="py-2 text-start font-medium">
                 {t('realtime.demand')}
-              </th>
-              <th scope="col" className="py-2 text-start font-medium">
+              </TableHead>
+              <TableHead scope="col" className="py-2 text-start font-medium">
                 {t('realtime.idleDrivers')}
-              </th>
-              <th scope="col" className="py-2 text-start font-medium">
+              </TableHead>
+              <TableHead scope="col" className="py-2 text-start font-medium">
                 {t('realtime.wait')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
             {pricing.zones.map((zone) => (
-              <tr key={zone.zoneId} className="border-b last:border-0">
-                <th scope="row" className="py-2 text-start font-medium">
+              <TableRow key={zone.zoneId} className="border-b last:border-0">
+                <TableHead scope="row" className="py-2 text-start font-medium">
                   {zone.zoneName}
-                </th>
-                <td className="py-2 tabular-nums">
+                </TableHead>
+                <TableCell className="py-2 tabular-nums">
                   ×{format.number(zone.currentMultiplier, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}
                   {zone.currentMultiplier < 1 ? (
                     <span className="ms-1 text-xs text-muted-foreground">
                       ({t('realtime.discount', { percent: format.percent(1 - zone.currentMultiplier) })})
                     </span>
                   ) : null}
-                </td>
-                <td className="py-2">
+                </TableCell>
+                <TableCell className="py-2">
                   <Badge variant={zone.demandLevel === 'Very High' || zone.demandLevel === 'High' ? 'default' : 'outline'}>
                     {t(`demand.${demandKeys[zone.demandLevel]}`)}
                   </Badge>
-                </td>
-                <td className="py-2 tabular-nums">{zone.activeDrivers}</td>
-                <td className="py-2 tabular-nums">{t('realtime.minutes', { count: zone.averageWaitTime })}</td>
-              </tr>
+                </TableCell>
+                <TableCell className="py-2 tabular-nums">{zone.activeDrivers}</TableCell>
+                <TableCell className="py-2 tabular-nums">{t('realtime.minutes', { count: zone.averageWaitTime })}</TableCell>
+              </TableRow>
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       </div>
       <p className="text-xs text-muted-foreground">{t('realtime.noSurge')}</p>
     </div>
