@@ -108,6 +108,18 @@ const DECIMAL_DOLLARS = /^(\d+)[.,](\d{1,2})$/;
 // Thousands separators only with cents after the other separator: "1,234" alone could mean 1.234.
 const GROUPED_POINT = /^(\d{1,3}(?:,\d{3})+)\.(\d{1,2})$/;
 const GROUPED_COMMA = /^(\d{1,3}(?:\.\d{3})+),(\d{1,2})$/;
+// For large amounts (ParseDollarsOptions.thousandsComma): "1,250" and "12,500.50" are thousands.
+const COMMA_THOUSANDS = /^(\d{1,3}(?:,\d{3})+)(?:\.(\d{1,2}))?$/;
+
+export type ParseDollarsOptions = {
+  /**
+   * A comma followed by groups of three digits is a thousands separator ("1,250" -> 125000) rather than
+   * ambiguous. For fields whose amounts are large and typed in dollars, such as a weekly earnings goal,
+   * where "1,250" means twelve hundred fifty; not for tips or refunds, where "1,25" style decimals are
+   * likelier and a misread would move money.
+   */
+  thousandsComma?: boolean;
+};
 
 function dollarsAndCents(dollars: string, fraction = ''): number | null {
   const cents = Number(dollars) * 100 + Number(fraction.padEnd(2, '0'));
@@ -121,11 +133,14 @@ function dollarsAndCents(dollars: string, fraction = ''): number | null {
  * - one "." or "," followed by one or two digits is the decimal separator: "3.50" and "3,50" -> 350;
  * - a thousands separator is accepted only when cents follow the other separator: "1,234.56" and
  *   "1.234,56" -> 123456;
- * - anything ambiguous is rejected: "1,250" and "1.250" (thousands or three decimals?), "12.345".
+ * - anything ambiguous is rejected: "1,250" and "1.250" (thousands or three decimals?), "12.345",
+ *   unless the field says a comma groups thousands (`thousandsComma`: "1,250" -> 125000).
  * Callers decide what zero means (a tip must be positive, a refund may be 0).
  */
-export function parseDollarsToCents(input: string): number | null {
+export function parseDollarsToCents(input: string, options: ParseDollarsOptions = {}): number | null {
   const text = input.replace(/[\s\u00a0\u202f]/g, '').replace(/^(US\$|\$|USD)|(US\$|\$|USD)$/gi, '');
+  const thousands = options.thousandsComma ? COMMA_THOUSANDS.exec(text) : null;
+  if (thousands) return dollarsAndCents(thousands[1]!.replace(/,/g, ''), thousands[2]);
   if (WHOLE_DOLLARS.test(text)) return dollarsAndCents(text);
   const decimal = DECIMAL_DOLLARS.exec(text);
   if (decimal) return dollarsAndCents(decimal[1]!, decimal[2]);

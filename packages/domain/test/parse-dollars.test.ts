@@ -85,4 +85,30 @@ describe('parseDollarsToCents', () => {
       }),
     );
   });
+
+  describe('with thousandsComma (large amounts such as a weekly goal)', () => {
+    it.each([
+      ['1,250', 125000],
+      ['12,500.50', 1250050],
+      ['$1,234,567', 123456700],
+      ['1250', 125000],
+      ['800.5', 80050],
+      ['3,05', 305],
+    ])('%j -> %i cents', (input, cents) => {
+      expect(parseDollarsToCents(input, { thousandsComma: true })).toBe(cents);
+    });
+
+    it.each(['12.345', '12,3456', '1,23,456', 'abc', '1.250'])('%j is not an amount', (input) => {
+      expect(parseDollarsToCents(input, { thousandsComma: true })).toBeNull();
+    });
+
+    it('reads back any amount grouped with commas, with or without cents', () => {
+      fc.assert(
+        fc.property(cents, fc.boolean(), (c, withCents) => {
+          const text = withCents ? `${grouped(dollarsOf(c), ',')}.${twoDigits(c)}` : grouped(dollarsOf(c), ',');
+          expect(parseDollarsToCents(text, { thousandsComma: true })).toBe(withCents ? c : dollarsOf(c) * 100);
+        }),
+      );
+    });
+  });
 });

@@ -106,9 +106,7 @@ export function goalProgress(earned: number, goal: number): { fraction: number; 
 
 /** A weekly goal typed in dollars ("1,250" or "1250.50") as cents; null when it is not a positive amount. */
 export function parseGoalDollars(input: string): number | null {
-  // Unlike the domain's rule, a comma here is always a thousands separator (a goal has no cents to mistake).
-  const cleaned = input.replace(/[,\s$]/g, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
-  const cents = parseDollarsToCents(cleaned);
+  // The domain's one rule, with a comma grouping thousands: a goal is hundreds or thousands of dollars.
+  const cents = parseDollarsToCents(input, { thousandsComma: true });
   return cents !== null && cents > 0 && cents <= 10_000_000 ? cents : null;
 }
