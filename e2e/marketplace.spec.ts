@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { adminHeaders, approvedDriver, licenseeFor, PASSWORD, registrationPayloads, signInThroughForm, uniqueEmail } from './support';
+import { adminHeaders, approvedDriver, bookInBrowser, licenseeFor, onlineDriverPage, riderWithCard } from './support';
 
 /** A licensed Times Square territory, set up through the API as an admin would. */
 async function licensedTerritory(request: APIRequestContext) {
@@ -16,36 +16,11 @@ test('a rider books in the UI and sees a driver, who works in the UI too, accept
   const { email: driverEmail } = await approvedDriver(request, admin, { emailPrefix: 'live-driver', firstName: 'Dana', lastName: 'Driver' });
 
   // The driver's browser, near Times Square, goes online through the dashboard.
-  const driverContext = await browser.newContext({ geolocation: { latitude: 40.759, longitude: -73.991 }, permissions: ['geolocation'] });
-  const driverPage = await driverContext.newPage();
-  await signInThroughForm(driverPage, driverEmail, PASSWORD);
-  await expect(driverPage).toHaveURL(/\/driver-dashboard$/);
-  await driverPage.getByTestId('go-online-switch').click();
-  await expect(driverPage.getByTestId('driver-status-badge')).toHaveText(/online/i);
+  const { context: driverContext, page: driverPage } = await onlineDriverPage(browser, driverEmail, { latitude: 40.759, longitude: -73.991 });
 
-  // The rider books through the booking page.
-  const riderEmail = uniqueEmail('live-rider');
-  const riderSignup = await request.post('/api/register', { data: registrationPayloads.customer(riderEmail) });
-  expect(riderSignup.status()).toBe(201);
-  // A card on file (added through the Payments tab in escrow-release.spec.ts): no card, no booking.
-  const riderToken = ((await riderSignup.json()) as { token: string }).token;
-  const card = await request.post('/api/payment-methods', {
-    headers: { authorization: `Bearer ${riderToken}` },
-    data: { cardNumber: '4242424242424242', expiryDate: '12/39', cvc: '123' },
-  });
-  expect(card.status()).toBe(201);
-  const riderContext = await browser.newContext();
-  const riderPage = await riderContext.newPage();
-  await signInThroughForm(riderPage, riderEmail, PASSWORD);
-  await expect(riderPage).toHaveURL(/\/dashboard$/);
-  await riderPage.goto('/ride');
-  await riderPage.getByTestId('pickup-input').fill('Times Square');
-  await riderPage.getByTestId('pickup-input').press('Enter');
-  await riderPage.getByTestId('dropoff-input').fill('Grand Central');
-  await riderPage.getByTestId('dropoff-input').press('Enter');
-  await expect(riderPage.getByTestId('fare-total')).toContainText('$');
-  await riderPage.getByTestId('request-ride').click();
-  await expect(riderPage.getByTestId('ride-status')).toHaveText('Finding a driver');
+  // The rider (a card on file, added through the API; through the Payments tab in escrow-release.spec.ts) books through the booking page.
+  const rider = await riderWithCard(request, { emailPrefix: 'live-rider' });
+  const { context: riderContext, page: riderPage } = await bookInBrowser(browser, rider.email, { pickup: 'Times Square', dropoff: 'Grand Central' });
 
   // The offer reaches the driver live; they accept, start and complete.
   await expect(driverPage.getByTestId('ride-request-card')).toBeVisible();
@@ -64,9 +39,7 @@ test('a rider books in the UI and sees a driver, who works in the UI too, accept
   await riderPage.getByTestId('submit-rating').click();
   await expect(riderPage.getByTestId('rating-done')).toBeVisible();
 
-  const rides = (await (
-    await riderPage.request.get('/api/rides', { headers: { authorization: `Bearer ${await riderPage.evaluate(() => localStorage.getItem('token'))}` } })
-  ).json()) as {
+  const rides = (await (await request.get('/api/rides', { headers: rider.auth })).json()) as {
     status: string;
     rating: number | null;
     acceptedAt: string | null;

@@ -2,12 +2,13 @@ import { expect, test } from '@playwright/test';
 import {
   adminHeaders,
   approvedDriver,
+  bookInBrowser,
   expectNoSeriousA11yViolations,
   licenseeFor,
+  onlineDriverPage,
   PASSWORD,
-  registrationPayloads,
+  riderWithCard,
   signInThroughForm,
-  uniqueEmail,
 } from './support';
 
 /** Wall Street, where the driver waits and the rider is picked up (zip code 10005). */
@@ -34,33 +35,11 @@ test('a driver vanishes mid-trip; the licensee cancels the ride from the console
     lastName: 'Vanish',
   });
 
-  const driverContext = await browser.newContext({ geolocation: WALL_STREET, permissions: ['geolocation'] });
-  const driverPage = await driverContext.newPage();
-  await signInThroughForm(driverPage, driverEmail, PASSWORD);
-  await expect(driverPage).toHaveURL(/\/driver-dashboard$/);
-  await driverPage.getByTestId('go-online-switch').click();
-  await expect(driverPage.getByTestId('driver-status-badge')).toHaveText(/online/i);
+  const { context: driverContext, page: driverPage } = await onlineDriverPage(browser, driverEmail, WALL_STREET);
 
   // The rider (a card on file, added through the API) books Wall Street -> Brooklyn Bridge in the UI.
-  const riderEmail = uniqueEmail('stuck-rider');
-  const riderSignup = await request.post('/api/register', { data: { ...registrationPayloads.customer(riderEmail), firstName: 'Rita' } });
-  expect(riderSignup.status()).toBe(201);
-  const riderToken = ((await riderSignup.json()) as { token: string }).token;
-  const riderAuth = { authorization: `Bearer ${riderToken}` };
-  const card = await request.post('/api/payment-methods', { headers: riderAuth, data: { cardNumber: '4242424242424242', expiryDate: '12/39', cvc: '123' } });
-  expect(card.status()).toBe(201);
-  const riderContext = await browser.newContext();
-  const riderPage = await riderContext.newPage();
-  await signInThroughForm(riderPage, riderEmail, PASSWORD);
-  await expect(riderPage).toHaveURL(/\/dashboard$/);
-  await riderPage.goto('/ride');
-  await riderPage.getByTestId('pickup-input').fill('Wall Street');
-  await riderPage.getByTestId('pickup-input').press('Enter');
-  await riderPage.getByTestId('dropoff-input').fill('Brooklyn Bridge');
-  await riderPage.getByTestId('dropoff-input').press('Enter');
-  await expect(riderPage.getByTestId('fare-total')).toContainText('$');
-  await riderPage.getByTestId('request-ride').click();
-  await expect(riderPage.getByTestId('ride-status')).toHaveText('Finding a driver');
+  const { email: riderEmail, auth: riderAuth } = await riderWithCard(request, { emailPrefix: 'stuck-rider', firstName: 'Rita' });
+  const { context: riderContext, page: riderPage } = await bookInBrowser(browser, riderEmail, { pickup: 'Wall Street', dropoff: 'Brooklyn Bridge' });
 
   // The driver accepts and starts the trip, then vanishes: their browser is gone for good.
   await expect(driverPage.getByTestId('ride-request-card')).toBeVisible();

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
 
 let counter = 0;
 export function uniqueEmail(prefix: string): string {
@@ -159,4 +159,55 @@ export async function licenseeFor(
   const login = await request.post('/api/login', { data: { email: holder!.user.email, password: PASSWORD } });
   expect(login.status()).toBe(200);
   return { email: holder!.user.email, token: ((await login.json()) as { token: string }).token };
+}
+
+/** A driver's own browser at `geolocation`, signed in through the form and switched online on the dashboard. */
+export async function onlineDriverPage(
+  browser: Browser,
+  email: string,
+  geolocation: { latitude: number; longitude: number },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ geolocation, permissions: ['geolocation'] });
+  const page = await context.newPage();
+  await signInThroughForm(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/driver-dashboard$/);
+  await page.getByTestId('go-online-switch').click();
+  await expect(page.getByTestId('driver-status-badge')).toHaveText(/online/i);
+  return { context, page };
+}
+
+/** A rider registered through the API with a card on file (no card, no booking): their email and auth header. */
+export async function riderWithCard(
+  request: APIRequestContext,
+  rider: { emailPrefix: string; firstName?: string },
+): Promise<{ email: string; auth: { authorization: string } }> {
+  const { emailPrefix, ...fields } = rider;
+  const email = uniqueEmail(emailPrefix);
+  const signup = await request.post('/api/register', { data: { ...registrationPayloads.customer(email), ...fields } });
+  expect(signup.status()).toBe(201);
+  const auth = { authorization: `Bearer ${((await signup.json()) as { token: string }).token}` };
+  const card = await request.post('/api/payment-methods', { headers: auth, data: { cardNumber: '4242424242424242', expiryDate: '12/39', cvc: '123' } });
+  expect(card.status()).toBe(201);
+  return { email, auth };
+}
+
+/** The rider's own browser, signed in, booking `pickup` -> `dropoff` on the booking page until it says it is finding a driver. */
+export async function bookInBrowser(
+  browser: Browser,
+  riderEmail: string,
+  trip: { pickup: string; dropoff: string },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInThroughForm(page, riderEmail, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/ride');
+  await page.getByTestId('pickup-input').fill(trip.pickup);
+  await page.getByTestId('pickup-input').press('Enter');
+  await page.getByTestId('dropoff-input').fill(trip.dropoff);
+  await page.getByTestId('dropoff-input').press('Enter');
+  await expect(page.getByTestId('fare-total')).toContainText('$');
+  await page.getByTestId('request-ride').click();
+  await expect(page.getByTestId('ride-status')).toHaveText('Finding a driver');
+  return { context, page };
 }
