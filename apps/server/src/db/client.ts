@@ -123,13 +123,23 @@ export async function openPostgres(databaseUrl: string, options: PostgresOptions
   };
 }
 
-/** Migrations run on a connection of their own: a long migration must not meet the statement timeout. */
+/** The advisory lock taken around the migrations ("migr"): one process migrates at a time. */
+const MIGRATION_LOCK = 0x6d696772;
+
+/**
+ * Migrations run on a connection of their own: a long migration must not meet the statement timeout.
+ * N processes may start at once on a new database: each takes the advisory lock first, so one applies
+ * the migrations while the others wait, then find nothing left to do (without it, two create the
+ * same tables at once and one fails). The lock is the session's: it goes with the connection, also
+ * when a process dies while migrating.
+ */
 async function migratePostgres(databaseUrl: string, options: PostgresOptions): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: options.connectTimeoutMs, keepAlive: true });
   // A lost connection fails the migration (through its query); the event itself must not end the process.
   client.on('error', () => {});
   await client.connect();
   try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migratePg(drizzlePg(client), { migrationsFolder: migrationsFolder() });
   } finally {
     await client.end();
