@@ -79,6 +79,7 @@ const envSchema = z.object({
   ZONE_REFRESH_MS: z.coerce.number().int().min(0).optional(),
   RETENTION_SWEEP_MS: z.coerce.number().int().min(0).optional(),
   REWARDS_SWEEP_MS: z.coerce.number().int().min(0).optional(),
+  INDEX_RECONCILE_MS: z.coerce.number().int().min(0).optional(),
   PEAK_TIME_ZONE: z
     .string()
     .default(DEFAULT_PEAK_TIME_ZONE)
@@ -169,6 +170,12 @@ export type Config = {
   retentionSweepMs: number;
   /** How often the month-end champions are decided and system-cancelled rides' credit given back (default 1 minute; 0, the default when SETTLEMENT_SWEEP_MS is 0, turns the timer off). */
   rewardsSweepMs: number;
+  /**
+   * With REDIS_URL: how often the shared dispatch index is made to match driver_presence again (adds
+   * online drivers it lost, e.g. to a Redis restart; removes those no longer online). Default 30 s; 0
+   * turns it off, the default in tests.
+   */
+  indexReconcileMs: number;
   /** Set: payments go through Stripe (PaymentIntents with manual capture); unset: the embedded provider. */
   stripe: { secretKey: string; apiUrl: string } | undefined;
   /** Lets an admin move the server's clock forward (POST /api/dev/clock): for end-to-end tests of escrow, never in production. */
@@ -270,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     zoneRefreshMs: e.ZONE_REFRESH_MS ?? (e.NODE_ENV === 'test' ? 0 : 30_000),
     retentionSweepMs: e.RETENTION_SWEEP_MS ?? (e.NODE_ENV === 'test' ? 0 : 3_600_000),
     rewardsSweepMs: e.REWARDS_SWEEP_MS ?? (e.SETTLEMENT_SWEEP_MS > 0 ? 60_000 : 0),
+    indexReconcileMs: e.INDEX_RECONCILE_MS ?? (e.NODE_ENV === 'test' ? 0 : 30_000),
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, apiUrl: e.STRIPE_API_URL } : undefined,
     testClock: e.TEST_CLOCK,
     ai: e.AI_BASE_URL ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS } : undefined,

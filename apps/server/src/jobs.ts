@@ -57,5 +57,17 @@ export function backgroundJobs(services: Services, config: Config, log: FastifyB
       runAtStart: true,
       run: () => services.retention.sweep(),
     },
+    {
+      // Several instances (REDIS_URL): the shared dispatch index is made to match driver_presence again,
+      // adding the online drivers it lost (Redis restarted without persistence) and removing those no
+      // longer online (a process died between "offline" and the index). Idempotent; the in-process grid
+      // cannot drift from its own process's writes, so it needs no such job.
+      name: 'driver index reconcile',
+      everyMs: config.redisUrl ? config.indexReconcileMs : 0,
+      run: async () => {
+        const { added, removed } = await services.drivers.reconcileIndex();
+        if (added > 0 || removed > 0) log.warn({ added, removed }, 'driver index repaired from driver presence');
+      },
+    },
   ];
 }

@@ -9,6 +9,7 @@ import { OpenAiCompatibleResponder } from './modules/assistant/llm';
 import { createMediationService } from './modules/assistant/mediation';
 import { createAssistantService, sharedOfflineEngine } from './modules/assistant/service';
 import { GridDriverIndex, type DriverLocationIndex } from './modules/dispatch/driver-index';
+import { RedisDriverIndex } from './modules/dispatch/redis-driver-index';
 import { createBonusPoolService } from './modules/community/bonus-pool';
 import { createTiersService } from './modules/community/tiers';
 import { createDriversService } from './modules/drivers/service';
@@ -59,7 +60,8 @@ export function createServices(deps: {
   const geocoder: Geocoder = config.geocoderUrl ? new HttpGeocoder(config.geocoderUrl, offline) : offline;
   const router: RouteProvider = config.routerUrl ? new OsrmRouter(config.routerUrl) : new EstimateRouter();
   const hub: RealtimeHub = shared?.hub ?? new InProcessHub();
-  const index: DriverLocationIndex = new GridDriverIndex();
+  // Where drivers are: in the process, or in Redis where every instance's dispatch sees every driver.
+  const index: DriverLocationIndex = shared ? new RedisDriverIndex(shared.redis, shared.prefix) : new GridDriverIndex();
   const territories = createTerritoriesService({ db, zips });
 
   const accounts = createAccountsService({

@@ -7,11 +7,19 @@ import { buildApp, type AppInstance } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { openPglite, openPostgres, postgresOptions, type DatabaseHandle } from '../../src/db/client';
 import type { FaultHook } from '../../src/modules/payments/service';
+import { dropPrefix, uniquePrefix } from './redis';
 
-export type Backend = 'pglite' | 'postgres';
+export type Backend = 'pglite' | 'postgres' | 'postgres+redis';
 
 /** Every API test runs on the embedded database, and on PostgreSQL too when DATABASE_URL is set. */
 export const backends: Backend[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/**
+ * The backends, and PostgreSQL with Redis when REDIS_URL is set too: the state a deployment of several
+ * instances shares (dispatch index, realtime messages, limits) then lives in Redis, under a key prefix
+ * of the test app's own (deleted when it closes). For the tests of what moves to Redis.
+ */
+export const sharedBackends: Backend[] = process.env.DATABASE_URL && process.env.REDIS_URL ? [...backends, 'postgres+redis'] : backends;
 
 /**
  * A running app on a test database. `restart()` closes the app and its connection without deleting the
@@ -94,7 +102,8 @@ export async function openTestDatabase(backend: Backend): Promise<DatabaseHandle
 }
 
 export async function createTestApp(backend: Backend, overrides: Record<string, string> = {}, now?: () => Date, faults?: FaultHook): Promise<TestApp> {
-  const config = testConfig({ DISPATCH_SWEEP_MS: '0', SETTLEMENT_SWEEP_MS: '0', ...overrides });
+  const redis: Record<string, string> = backend === 'postgres+redis' ? { REDIS_URL: process.env.REDIS_URL!, REDIS_KEY_PREFIX: uniquePrefix() } : {};
+  const config = testConfig({ DISPATCH_SWEEP_MS: '0', SETTLEMENT_SWEEP_MS: '0', ...redis, ...overrides });
   const storage = await createTestStorage(backend, config);
   try {
     return await startTestApp(backend, config, storage, now, faults);
@@ -119,6 +128,7 @@ async function startTestApp(backend: Backend, config: Config, storage: TestStora
       await app.close();
       await database.close();
       await storage.destroy();
+      if (config.redisUrl) await dropPrefix(config.redisUrl, config.redisKeyPrefix);
     },
     restart: async (nextNow = now) => {
       if (state !== 'running') throw new Error(`cannot restart an app that is ${state}`);
@@ -128,7 +138,7 @@ async function startTestApp(backend: Backend, config: Config, storage: TestStora
       return startTestApp(backend, config, storage, nextNow, faults);
     },
     twin: async (twinNow = now) => {
-      if (backend !== 'postgres') throw new Error('only a PostgreSQL test database can serve two app instances');
+      if (backend === 'pglite') throw new Error('only a PostgreSQL test database can serve two app instances');
       const twinDatabase = await storage.open();
       const twin = await buildApp({ config, database: twinDatabase, logger: false, ...(twinNow ? { now: twinNow } : {}) });
       await twin.ready();

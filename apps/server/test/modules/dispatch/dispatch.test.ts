@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driverPresence, rideOffers, rides, users } from '../../../src/db/schema';
 import { connectAs, HubTap, listen } from '../../support/realtime';
-import { backends, createTestApp, type TestApp } from '../../support/test-app';
+import { createTestApp, sharedBackends, type TestApp } from '../../support/test-app';
 import {
   api,
   approvedLicensee,
@@ -35,7 +35,7 @@ const MINNEAPOLIS = { lat: 44.985367, lng: -93.270208 }; // 55401
 
 const OFFER_TIMEOUT_MS = 15_000;
 
-describe.each(backends)('dispatch on %s', (backend) => {
+describe.each(sharedBackends)('dispatch on %s', (backend) => {
   let t: TestApp;
   let tap: HubTap;
   let wsUrl: string;

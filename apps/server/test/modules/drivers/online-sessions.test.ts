@@ -2,13 +2,13 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { driverOnlineSessions } from '../../../src/db/schema';
 import { connectAs, listen } from '../../support/realtime';
-import { backends, createTestApp, type TestApp } from '../../support/test-app';
+import { createTestApp, sharedBackends, type TestApp } from '../../support/test-app';
 import { api, expectOk, goOnline, HERALD_SQUARE, onlineDriver, registeredDriver, signInAdmin, approvedLicensee, type Person } from '../../support/world';
 
 const HOUR = 3_600_000;
 
 /** Online sessions: what the bonus pool's guarantee counts as hours online (docs/community-economics.md §2). */
-describe.each(backends)('driver online sessions on %s', (backend) => {
+describe.each(sharedBackends)('driver online sessions on %s', (backend) => {
   let t: TestApp;
   const start = new Date('2026-11-02T08:00:00Z');
   let clock = start;

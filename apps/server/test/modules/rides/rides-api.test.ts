@@ -21,7 +21,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rideOffers, rideQuotes } from '../../../src/db/schema';
 import { licenseePayload, register } from '../../support/fixtures';
 import { HubTap } from '../../support/realtime';
-import { backends, createTestApp, type TestApp } from '../../support/test-app';
+import { createTestApp, sharedBackends, type TestApp } from '../../support/test-app';
 import {
   api,
   approvedLicensee,
@@ -45,7 +45,7 @@ const BROOKLYN_HEIGHTS = { lat: 40.6937, lng: -73.989859 }; // 11201
 const PARK_SLOPE = { lat: 40.662688, lng: -73.98674 }; // 11215
 const CARNEGIE_HILL = { address: 'E 92nd St, New York, NY 10128', lat: 40.781498, lng: -73.950199 }; // 10128, far from the Midtown test territory
 
-describe.each(backends)('the rides API on %s', (backend) => {
+describe.each(sharedBackends)('the rides API on %s', (backend) => {
   let t: TestApp;
   let tap: HubTap;
   let admin: Person;
