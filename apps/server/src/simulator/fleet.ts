@@ -1,6 +1,7 @@
 import type { LatLng, Location } from '@coride/domain';
 import { BotDriver } from './bot-driver';
 import { BotRider } from './bot-rider';
+import type { Recorder } from './history';
 
 export type FleetOptions = {
   baseUrl: string;
@@ -12,6 +13,11 @@ export type FleetOptions = {
   tickMs?: number;
   acceptDelayMs?: number;
   riderPauseMs?: number;
+  /** Share of offers drivers accept (1) and of bookings riders cancel soon after (0). */
+  acceptProbability?: number;
+  riderCancelProbability?: number;
+  /** Every operation's outcome (the chaos run's history). */
+  record?: Recorder;
   log?: (line: string) => void;
 };
 
@@ -33,11 +39,22 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         speedMph: options.speedMph ?? 30,
         tickMs: options.tickMs ?? 1000,
         acceptDelayMs: options.acceptDelayMs ?? 1500,
+        acceptProbability: options.acceptProbability,
+        record: options.record,
         log,
       }),
   );
   const riders = options.riders.map(
-    (credentials) => new BotRider({ baseUrl: options.baseUrl, ...credentials, places: options.places, pauseMs: options.riderPauseMs ?? 20_000, log }),
+    (credentials) =>
+      new BotRider({
+        baseUrl: options.baseUrl,
+        ...credentials,
+        places: options.places,
+        pauseMs: options.riderPauseMs ?? 20_000,
+        cancelProbability: options.riderCancelProbability,
+        record: options.record,
+        log,
+      }),
   );
   const started = await Promise.allSettled([...drivers.map((d) => d.start()), ...riders.map((r) => r.start())]);
   for (const result of started) if (result.status === 'rejected') log(`a bot could not start: ${String(result.reason)}`);

@@ -1,0 +1,56 @@
+import type { ApiClient } from './client';
+
+/**
+ * What a bot did, as a Jepsen-style history entry: `ok` the server answered success, `fail` it
+ * answered a refusal (the operation did not happen), `info` no answer (it may or may not have
+ * happened: a process died mid-request). The chaos checker reads these next to the database.
+ */
+export type BotEvent = {
+  at: number;
+  actor: string;
+  userId: string;
+  kind: 'book' | 'accept' | 'start' | 'complete' | 'cancel' | 'tip' | 'reconnect';
+  outcome: 'ok' | 'fail' | 'info';
+  rideId?: string;
+  status?: number;
+  detail?: string;
+};
+
+export type Recorder = (event: BotEvent) => void;
+
+export type Attempt<T> = { kind: 'answer'; status: number; body: T } | { kind: 'none'; error: string };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Sends a request until it gets a real answer: a network failure, a timeout or a 5xx (the proxy's 502
+ * when the process died, 503 when none is ready) is tried again after a growing pause. Only safe for
+ * requests whose repetition is harmless (an Idempotency-Key, a state transition refused the second time).
+ */
+export async function untilAnswered<T>(
+  api: ApiClient,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+  tries = 4,
+): Promise<Attempt<T>> {
+  let last: Attempt<T> = { kind: 'none', error: 'not sent' };
+  for (let i = 0; i < tries; i += 1) {
+    if (i > 0) await sleep(400 * i + Math.random() * 400);
+    try {
+      const answer = await api.request<T>(method, path, body, headers);
+      last = { kind: 'answer', status: answer.status, body: answer.body };
+      if (answer.status < 500) return last;
+    } catch (error) {
+      last = { kind: 'none', error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+  return last;
+}
+
+export function describe(attempt: Attempt<unknown>): string {
+  if (attempt.kind === 'none') return attempt.error;
+  const body = attempt.body as { error?: string } | undefined;
+  return `${attempt.status} ${body?.error ?? ''}`.trim();
+}
