@@ -128,7 +128,7 @@ test('a licensee applies for a territory through the sign-up form and lands on t
   await expect(page.getByTestId('account-name')).toHaveText('Katherine Johnson');
 });
 
-test('the admin signs in through the sign-in page and finds both new applications on the applications tab', async ({ page }) => {
+test('the admin signs in through the sign-in page, finds both new applications on the applications tab and approves the driver', async ({ page }) => {
   await signInThroughForm(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin-dashboard$/);
 
@@ -151,4 +151,15 @@ test('the admin signs in through the sign-in page and finds both new application
   // Each application is listed once, under its own kind.
   await expect(page.getByTestId('licensee-application').filter({ hasText: driverEmail })).toHaveCount(0);
   await expect(page.getByTestId('driver-application').filter({ hasText: licenseeEmail })).toHaveCount(0);
+
+  // The admin approves the driver from the review dialog (the review call the licensee console shares);
+  // the list refreshes with the decision.
+  await driverRow.getByRole('button', { name: 'Review application from Ada Lovelace' }).click();
+  const review = page.getByTestId('application-review');
+  await expect(review).toBeVisible();
+  await review.getByTestId('review-notes').fill('Documents checked in person.');
+  await review.getByTestId('review-approve').click();
+  await expect(page.getByTestId('toast')).toContainText("Ada Lovelace's application was approved.");
+  await expect(review).toBeHidden();
+  await expect(driverRow).toContainText('Approved');
 });

@@ -136,6 +136,55 @@ test('a rider chats; asking for a person reaches the territory licensee, whose a
   await licenseeContext.close();
 });
 
+test('the chat proposes cancelling the ride; the rider keeps it once, then confirms and the ride is cancelled', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await brooklynLicensee(request);
+  // A driver takes the ride (through the API), so it stays active until the rider cancels it.
+  const driver = await approvedDriver(request, await adminHeaders(request), { emailPrefix: 'chat-cancel-driver', driveArea: '11217' });
+  const driverAuth = { authorization: `Bearer ${driver.token}` };
+  const online = await request.patch('/api/drivers/status', { headers: driverAuth, data: { status: 'online', location: { lat: 40.6826, lng: -73.9754 } } });
+  expect(online.status()).toBe(200);
+  const riderToken = await riderWithBrooklynRide(request);
+  const auth = { authorization: `Bearer ${riderToken}` };
+  const rides = async () => (await (await request.get('/api/rides', { headers: auth })).json()) as { id: string; status: string }[];
+  const rideId = (await rides())[0]!.id;
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get('/api/drivers/offers', { headers: driverAuth })).json()) as { ride: { id: string } }[]).some((o) => o.ride.id === rideId),
+      {
+        timeout: 60_000,
+      },
+    )
+    .toBe(true);
+  expect((await request.post(`/api/rides/${rideId}/accept`, { headers: driverAuth })).status()).toBe(200);
+  const rideStatus = async () => (await rides())[0]!.status;
+  await signInWithToken(page, riderToken);
+  await page.goto('/dashboard');
+  await page.getByTestId('ai-chat-button').click();
+  await sendChat(page, 'I want to cancel my ride');
+  const action = page.getByTestId('chat-action').last();
+  await expect(action).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // The assistant never acts alone: its button opens the confirm dialog, and "Keep the ride" keeps it.
+  await action.click();
+  const dialog = page.getByTestId('chat-cancel-ride-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Cancel this ride?');
+  await expect(dialog.getByRole('button', { name: 'Keep the ride' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Keep the ride' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await rideStatus()).toBe('accepted');
+
+  // Confirmed, the usual cancellation runs: a toast says so and the ride is cancelled by the rider.
+  await action.click();
+  await dialog.getByTestId('chat-cancel-ride-confirm').click();
+  await expect(page.getByTestId('toast')).toContainText('Ride cancelled');
+  await expect(dialog).toBeHidden();
+  expect(await rideStatus()).toBe('cancelled');
+});
+
 test('a failed chat request shows the technical-difficulties bubble and the error toast', async ({ page, request }) => {
   const email = uniqueEmail('offline-rider');
   const signup = await request.post('/api/register', { data: registrationPayloads.customer(email) });

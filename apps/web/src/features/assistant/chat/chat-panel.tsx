@@ -293,7 +293,7 @@ function MessageBubble({
             )}
           </div>
         ) : null}
-        <span className={cn('text-xs', isUser ? 'text-primary-foreground/85' : 'text-muted-foreground')}>
+        <span className={cn('text-xs', isUser ? 'text-primary-foreground' : 'text-muted-foreground')}>
           <time dateTime={message.timestamp}>{time}</time>
           {message.confidence !== undefined && message.role === 'assistant' ? ` · ${t(`confidence.${confidenceLevel(message.confidence)}`)}` : null}
         </span>
