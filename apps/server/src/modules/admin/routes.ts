@@ -1,9 +1,10 @@
-import { adminDashboardSchema, apiErrorSchema, platformStatsSchema } from '@coride/domain';
+import { adminDashboardSchema, platformStatsSchema } from '@coride/domain';
 import type { AppInstance } from '../../lib/app-instance';
 import { requireRole } from '../../plugins/auth';
 import type { DashboardReports } from '../reporting/dashboards';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = { 401: apiErrorSchema, 403: apiErrorSchema };
+const errors = errorResponses(401, 403);
 
 /** The admin's dashboard figures and platform statistics, from the reporting read model. */
 export function adminRoutes(reports: DashboardReports) {

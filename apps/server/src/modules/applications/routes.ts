@@ -3,10 +3,11 @@ import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
 import { currentUser, requireRole } from '../../plugins/auth';
 import type { ApplicationsService } from './service';
+import { errorResponses } from '../../lib/error-responses';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 const ok = z.object({ ok: z.literal(true) });
-const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
+const errors = errorResponses(400, 403, 404, 409, 422);
 
 export function applicationsRoutes(applications: ApplicationsService) {
   return async (app: AppInstance) => {

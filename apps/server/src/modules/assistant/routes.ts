@@ -1,6 +1,5 @@
 import {
   answerTicketSchema,
-  apiErrorSchema,
   chatRequestSchema,
   chatResponseSchema,
   conversationSchema,
@@ -19,16 +18,9 @@ import type { SharedState } from '../../shared-state';
 import { currentUser, requireRole } from '../../plugins/auth';
 import type { MediationService } from './mediation';
 import type { AssistantService } from './service';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  422: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422, 429);
 
 /** One budget per user, or per address for a signed-out voice caller (request.ip honours TRUST_PROXY). */
 const turnKey = (request: FastifyRequest) => (request.auth ? `user:${request.auth.id}` : `ip:${request.ip}`);

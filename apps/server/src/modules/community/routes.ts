@@ -14,8 +14,9 @@ import { currentUser, requireRole } from '../../plugins/auth';
 import type { TerritoriesService } from '../territories/service';
 import { monthBounds, previousMonth, type BonusPoolService } from './bonus-pool';
 import type { TiersService } from './tiers';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
 const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'A month as YYYY-MM');
 
 /**

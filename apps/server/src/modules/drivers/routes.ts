@@ -1,12 +1,13 @@
-import { apiErrorSchema, driverMeSchema, driverOfferSchema, driverPerformanceSchema, driverStatusRequestSchema, rideSchema } from '@coride/domain';
+import { driverMeSchema, driverOfferSchema, driverPerformanceSchema, driverStatusRequestSchema, rideSchema } from '@coride/domain';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
 import { currentUser, requireRole } from '../../plugins/auth';
 import type { RidesService } from '../rides/service';
 import type { PerformanceReader } from '../reporting/driver-performance';
 import type { DriversService } from './service';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
 
 export function driversRoutes(drivers: DriversService, rides: RidesService, performance: PerformanceReader) {
   return async (app: AppInstance) => {

@@ -1,10 +1,11 @@
-import { apiErrorSchema, createFavoriteRequestSchema, favoriteLocationSchema, idParamsSchema, updateFavoriteRequestSchema } from '@coride/domain';
+import { createFavoriteRequestSchema, favoriteLocationSchema, idParamsSchema, updateFavoriteRequestSchema } from '@coride/domain';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
 import { currentUser, requireRole } from '../../plugins/auth';
 import type { FavoritesService } from './service';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
+const errors = errorResponses(400, 401, 403, 404, 422);
 
 /** A rider's saved places; the service scopes every query to the caller, so other riders' rows are 404. */
 export function favoritesRoutes(favorites: FavoritesService) {

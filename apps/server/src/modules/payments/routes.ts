@@ -16,16 +16,9 @@ import type { AppInstance } from '../../lib/app-instance';
 import { currentUser, requireRole } from '../../plugins/auth';
 import type { PaymentsService } from './service';
 import type { PaymentViews } from '../reporting/payment-views';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  422: apiErrorSchema,
-  503: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422, 503);
 
 /** Payment methods, receipts, payment history, driver earnings and disputes (contract section 2). */
 export function paymentsRoutes(payments: PaymentsService, views: PaymentViews) {

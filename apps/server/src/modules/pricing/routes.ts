@@ -1,12 +1,13 @@
-import { apiErrorSchema, idParamsSchema } from '@coride/domain';
+import { idParamsSchema } from '@coride/domain';
 import { pricingZoneSchema, rateAdjustmentProposalSchema, rateAdjustmentRequestSchema } from '@coride/domain/community/zones';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
 import { AppError } from '../../lib/app-error';
 import { currentUser, requireRole } from '../../plugins/auth';
 import type { PricingService } from './service';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 const proposeBodySchema = rateAdjustmentRequestSchema.extend({ territoryId: z.uuid({ error: 'Choose a territory' }) });
 const territoryQuerySchema = z.object({ territoryId: z.uuid().optional() });

@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   driverEarningsDailyQuerySchema,
   driverEarningsDailySchema,
   licenseeAnalyticsQuerySchema,
@@ -9,8 +8,9 @@ import {
 import type { AppInstance } from '../../lib/app-instance';
 import { currentUser, requireRole } from '../../plugins/auth';
 import type { AnalyticsService } from './analytics';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 /** Reporting's analytics: the driver's daily earnings, a territory's analytics, platform statistics. */
 export function analyticsRoutes(analytics: AnalyticsService) {

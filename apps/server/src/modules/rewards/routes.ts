@@ -1,4 +1,4 @@
-import { apiErrorSchema, idParamsSchema, redeemRequestSchema, redeemResponseSchema } from '@coride/domain';
+import { idParamsSchema, redeemRequestSchema, redeemResponseSchema } from '@coride/domain';
 import {
   championsBoardSchema,
   createSubmissionRequestSchema,
@@ -12,8 +12,9 @@ import type { AppInstance } from '../../lib/app-instance';
 import { currentUser, requireRole } from '../../plugins/auth';
 import type { TerritoriesService } from '../territories/service';
 import type { RewardsService } from './service';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
 const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be YYYY-MM');
 
 /** The rewards API. Its background work (champions, credit given back) is the rewards sweep in src/jobs.ts. */

@@ -1,4 +1,4 @@
-import { apiErrorSchema, idParamsSchema, licenseeDriverSchema, licenseeMetricsSchema, territorySummarySchema } from '@coride/domain';
+import { idParamsSchema, licenseeDriverSchema, licenseeMetricsSchema, territorySummarySchema } from '@coride/domain';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
 import { currentUser, requireRole } from '../../plugins/auth';
@@ -6,8 +6,9 @@ import type { ApplicationsService } from '../applications/service';
 import type { DriversService } from '../drivers/service';
 import type { DashboardReports } from '../reporting/dashboards';
 import type { TerritoriesService } from './service';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = errorResponses(401, 403, 404, 409);
 function monthStartOf(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
 }
