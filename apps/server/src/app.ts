@@ -27,7 +27,7 @@ import { ridesRoutes } from './modules/rides/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { pricingRoutes } from './modules/pricing/routes';
 import type { FaultHook } from './modules/payments/service';
-import { licenseeRoutes } from './modules/territories/routes';
+import { territoriesRoutes } from './modules/territories/routes';
 import { authPlugin } from './plugins/auth';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -130,7 +130,7 @@ export async function buildApp({ config, database, now, faults, logger = true, o
   await app.register(rewardsRoutes(services.rewards, services.territories));
   await app.register(assistantRoutes(services.assistant, services.mediation, config.aiRateLimitPerMinute, shared));
   if (testClock) await app.register(testClockRoutes(testClock, services.payments));
-  await app.register(licenseeRoutes({ ...services, now: clock }));
+  await app.register(territoriesRoutes({ ...services, now: clock }));
   await app.register(pricingRoutes(services.pricing, config.zoneRefreshMs));
   await app.register(adminRoutes(services.reports));
   await app.register(analyticsRoutes(services.analytics));

@@ -13,7 +13,7 @@ function monthStartOf(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
 }
 
-export function licenseeRoutes(deps: {
+export function territoriesRoutes(deps: {
   territories: TerritoriesService;
   drivers: DriversService;
   applications: ApplicationsService;
