@@ -33,7 +33,7 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { registerErrorHandler } from './plugins/error-handler';
 import { secretLogPaths, serializeError } from './lib/safe-error-log';
 import { backgroundJobs } from './jobs';
-import { registerJob } from './lib/jobs';
+import { registerJob, type RoundLock } from './lib/jobs';
 import { createServices, type Services } from './services';
 
 export type { AppInstance } from './lib/app-instance';
@@ -110,7 +110,7 @@ export async function buildApp({ config, database, now, faults, logger = true, o
   database.useLogger?.(app.log);
   const testClock = !now && config.testClock ? new OffsetClock() : undefined;
   const clock = now ?? testClock?.now ?? (() => new Date());
-  const shared = await openSharedState(config, app.log);
+  const shared = await openSharedState(config, app.log, clock);
   // Closing twice is harmless: the background work's onClose (below) closes the hub too.
   if (shared) app.addHook('onClose', () => shared.close());
   const services = createServices({ config, db, now: clock, log: app.log, faults, shared });
@@ -136,7 +136,7 @@ export async function buildApp({ config, database, now, faults, logger = true, o
   await app.register(analyticsRoutes(services.analytics));
   await app.register(communityRoutes({ tiers: services.tiers, bonusPool: services.bonusPool, territories: services.territories, now: clock }));
   await app.register(realtimeRoutes({ ...services, now: clock, authTimeoutMs: config.wsAuthTimeoutMs, heartbeatMs: config.wsHeartbeatMs }));
-  registerBackgroundWork(app, services, config);
+  registerBackgroundWork(app, services, config, database.tryExclusive);
   if (config.assistantWarmup) {
     // Trains in the background (yielding between languages); a chat message before it is done waits for it.
     app.addHook('onReady', async () => {
@@ -152,16 +152,19 @@ export async function buildApp({ config, database, now, faults, logger = true, o
  * Restores live state from the database once the app is ready, then starts every background job
  * (jobs.ts lists them). Hooks of one kind run in order, so the restore finishes before any job runs.
  */
-function registerBackgroundWork(app: AppInstance, services: Services, config: Config): void {
+function registerBackgroundWork(app: AppInstance, services: Services, config: Config, lock: RoundLock): void {
   app.addHook('onReady', async () => {
+    // Joins the registry of connections first: whether any other instance is alive decides what a start may end.
+    const isOnlyInstance = await services.connections.start();
     await services.dispatcher.restore();
-    await services.drivers.restore();
+    await services.drivers.restore({ isOnlyInstance });
   });
   // onClose hooks run last-registered first: the hub closes once every job has stopped.
   app.addHook('onClose', async () => {
     await services.hub.close();
   });
-  for (const job of backgroundJobs(services, config, app.log)) registerJob(app, job);
+  // One round of each job at a time across every process on the database (jobs marked everyInstance excepted).
+  for (const job of backgroundJobs(services, config, app.log)) registerJob(app, job, undefined, lock);
 }
 
 /** Serves the built single-page app; unknown non-API paths get index.html so the client router decides. */

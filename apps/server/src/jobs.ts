@@ -1,28 +1,35 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Job } from './lib/jobs';
+import { HEARTBEAT_MS, JANITOR_MS } from './modules/realtime/connections';
 import type { Services } from './services';
 
 /**
  * Every background job of the server, with its interval from config (0 turns one off; the tests turn
  * most off and call the services themselves). app.ts registers each through registerJob once the
- * live state is restored. Every instance runs all of them; the note on each says why that is safe.
+ * live state is restored. Every instance has all of them, and each round runs on one instance at a
+ * time (an advisory lock per job, lib/jobs.ts) unless the job is marked `everyInstance`; the note on
+ * each says why.
  */
 export function backgroundJobs(services: Services, config: Config, log: FastifyBaseLogger): Job[] {
   return [
     {
       // Bookings whose hold was never confirmed first (they become dispatchable or cancelled), then
       // offers: expired ones move their rides on. Offers live in the database under unique indexes.
+      // Every instance sweeps at once: offers and rides are claimed FOR UPDATE SKIP LOCKED, so each is
+      // handled by one of them and none waits for another.
       name: 'dispatch sweep',
       everyMs: config.dispatchSweepMs,
+      everyInstance: true,
       run: async () => {
         await services.rides.resumeUnheldBookings();
         await services.dispatcher.sweep();
       },
     },
     {
-      // Escrow releases are claimed row by row (FOR UPDATE SKIP LOCKED). Then last month's bonus pools,
-      // once the month is over (a run per territory and month, posted once), even if settling failed.
+      // Escrow releases are claimed row by row (FOR UPDATE SKIP LOCKED), but the retries of captures,
+      // voids and refunds are not: one instance at a time. Then last month's bonus pools, once the
+      // month is over (a run per territory and month, posted once), even if settling failed.
       name: 'settlement run',
       everyMs: config.settlementSweepMs,
       run: async () => {
@@ -37,7 +44,7 @@ export function backgroundJobs(services: Services, config: Config, log: FastifyB
       run: () => services.tiers.recompute(),
     },
     {
-      // The advisory lock inside refreshZones makes one instance write each round.
+      // refreshZones also takes a lock of its own, for a refresh started from elsewhere.
       name: 'pricing zone refresh',
       everyMs: config.zoneRefreshMs,
       runAtStart: true,
@@ -51,11 +58,29 @@ export function backgroundJobs(services: Services, config: Config, log: FastifyB
       run: () => Promise.all([services.rewards.runDueChampions(), services.rewards.restoreCancelled()]),
     },
     {
-      // The advisory lock taken per batch lets one instance delete at a time.
+      // Its batches also take a lock of their own, for a sweep started from elsewhere.
       name: 'retention sweep',
       everyMs: config.retentionSweepMs,
       runAtStart: true,
       run: () => services.retention.sweep(),
+    },
+    {
+      // Several instances (REDIS_URL): each renews its heartbeat in the registry of connections, so
+      // its sockets keep counting. If it had lapsed (a long pause, Redis restarted), its connections
+      // are registered again and the online sessions the janitor may have ended run again.
+      name: 'connection heartbeat',
+      everyMs: config.redisUrl ? HEARTBEAT_MS : 0,
+      everyInstance: true,
+      run: async () => {
+        for (const userId of await services.connections.heartbeat()) await services.drivers.connected(userId);
+      },
+    },
+    {
+      // Several instances: the drivers whose app was connected only to instances that have gone (no
+      // heartbeat for INSTANCE_TTL_MS: killed, or closed without finishing) are no longer online.
+      name: 'session janitor',
+      everyMs: config.redisUrl ? JANITOR_MS : 0,
+      run: async () => services.drivers.endSessionsOfGone(await services.connections.reap()),
     },
     {
       // Several instances (REDIS_URL): the shared dispatch index is made to match driver_presence again,

@@ -20,6 +20,8 @@ import { HttpGeocoder, OfflineGeocoder, type Geocoder } from './modules/geo/geoc
 import { EstimateRouter, OsrmRouter, type RouteProvider } from './modules/geo/router';
 import { usZipIndex } from './modules/geo/zip-index';
 import { InProcessHub, type RealtimeHub } from './modules/realtime/hub';
+import { InProcessConnections, type ConnectionRegistry } from './modules/realtime/connections';
+import { activeRideLoader, InProcessActiveRides, type ActiveRideStore } from './modules/dispatch/active-rides';
 import { defaultDispatchSettings, Dispatcher } from './modules/dispatch/dispatcher';
 import type { DispatchEvents } from './modules/dispatch/events';
 import { createRetentionService } from './modules/retention/service';
@@ -60,6 +62,8 @@ export function createServices(deps: {
   const geocoder: Geocoder = config.geocoderUrl ? new HttpGeocoder(config.geocoderUrl, offline) : offline;
   const router: RouteProvider = config.routerUrl ? new OsrmRouter(config.routerUrl) : new EstimateRouter();
   const hub: RealtimeHub = shared?.hub ?? new InProcessHub();
+  // Who has a socket open, on any live instance (the driver's online session follows it).
+  const connections: ConnectionRegistry = shared?.connections ?? new InProcessConnections();
   // Where drivers are: in the process, or in Redis where every instance's dispatch sees every driver.
   const index: DriverLocationIndex = shared ? new RedisDriverIndex(shared.redis, shared.prefix) : new GridDriverIndex();
   const territories = createTerritoriesService({ db, zips });
@@ -102,7 +106,9 @@ export function createServices(deps: {
 
   // One way: the dispatcher reads rides through the repository (RideReader); rides and drivers call it through DispatchPort.
   const settings = { ...defaultDispatchSettings, offerTimeoutMs: config.offerTimeoutMs };
-  const dispatcher = new Dispatcher({ db, index, hub, settings, now, rides: createRideReader({ db, index }), log, events: deps.dispatchEvents });
+  // Driver -> active ride for forwarding locations: any instance may hold the driver's socket when shared.
+  const activeRides: ActiveRideStore = shared ? shared.activeRides(activeRideLoader(db)) : new InProcessActiveRides(activeRideLoader(db));
+  const dispatcher = new Dispatcher({ db, index, hub, activeRides, settings, now, rides: createRideReader({ db, index }), log, events: deps.dispatchEvents });
   const pricing = createPricingService({ db, zips, now, access: territories.access });
   const rewards = createRewardsService({ db, now, log });
   const rides = createRidesService({ db, territories, router, index, hub, now, dispatcher, payments, pricing, log, rewards, ...(faults ? { faults } : {}) });
@@ -132,6 +138,7 @@ export function createServices(deps: {
     geocoder,
     router,
     hub,
+    connections,
     index,
     territories,
     accounts,

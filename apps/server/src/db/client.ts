@@ -22,7 +22,68 @@ export type DatabaseHandle = {
   close(): Promise<void>;
   /** Where connection losses are logged from now on (the app calls it with its logger). */
   useLogger?(log: DatabaseLogger): void;
+  /**
+   * Runs `work` while holding the lock named `key`, unless someone else holds it: then `work` does not
+   * run and the answer is false. Lets N processes share one database and run each round of a
+   * background job once (lib/jobs.ts). PostgreSQL: a session advisory lock on a connection of its own,
+   * released after `work` (or with the connection, if the process dies). PGlite: one process owns the
+   * database (DATA_DIR is locked), so an in-process lock is the same thing.
+   */
+  tryExclusive(key: string, work: () => Promise<void>): Promise<boolean>;
 };
+
+/**
+ * The first key of the two-key advisory locks the job rounds take: a lock space of their own, apart
+ * from the single-key locks (`pg_try_advisory_xact_lock(hashtext(...))`) the services take.
+ */
+const JOB_LOCK_SPACE = 0x6a6f62; // "job"
+
+/** tryExclusive for a process that is the only one on its database. */
+function inProcessExclusive(): DatabaseHandle['tryExclusive'] {
+  const held = new Set<string>();
+  return async (key, work) => {
+    if (held.has(key)) return false;
+    held.add(key);
+    try {
+      await work();
+    } finally {
+      held.delete(key);
+    }
+    return true;
+  };
+}
+
+/**
+ * tryExclusive on PostgreSQL: the lock lives on one pooled connection from try to unlock. A
+ * transaction-level lock would keep a transaction open for the whole round (idle in transaction);
+ * a session lock on a connection left idle meanwhile does not. If that connection is lost, the lock
+ * goes with it and another process may start a round before this one ends: the rounds are
+ * idempotent, the lock only saves the duplicate work.
+ */
+function postgresExclusive(pool: pg.Pool): DatabaseHandle['tryExclusive'] {
+  return async (key, work) => {
+    const client = await pool.connect();
+    // A connection whose lock or unlock failed may still hold the lock: it is destroyed, not reused.
+    let isBroken = false;
+    const lockQuery = (text: string) =>
+      client.query<{ locked: boolean }>(text, [JOB_LOCK_SPACE, key]).catch((error: unknown) => {
+        isBroken = true;
+        throw error;
+      });
+    try {
+      const { rows } = await lockQuery('select pg_try_advisory_lock($1, hashtext($2)) as locked');
+      if (rows[0]?.locked !== true) return false;
+      try {
+        await work();
+      } finally {
+        await lockQuery('select pg_advisory_unlock($1, hashtext($2))').catch(() => undefined);
+      }
+      return true;
+    } finally {
+      client.release(isBroken);
+    }
+  };
+}
 
 /** The committed drizzle-kit migrations, found from this file in src/ or from the bundle in dist/. */
 export function migrationsFolder(): string {
@@ -40,7 +101,7 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const client = await PGlite.create(dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), tryExclusive: inProcessExclusive() };
 }
 
 /** Where the pool reports lost connections (the app's logger once it exists). */
@@ -117,6 +178,7 @@ export async function openPostgres(databaseUrl: string, options: PostgresOptions
     db,
     kind: 'postgres',
     close: () => pool.end(),
+    tryExclusive: postgresExclusive(pool),
     useLogger: (logger) => {
       log = logger;
     },

@@ -10,7 +10,21 @@ export type Job = {
   run: () => Promise<unknown>;
   /** Also run a round as soon as the app is ready, not only after the first interval. */
   runAtStart?: boolean;
+  /**
+   * Every instance runs its rounds at the same time, instead of one at a time: for work that is per
+   * instance (a heartbeat), or whose own claims already share it out (rows taken FOR UPDATE SKIP LOCKED).
+   */
+  everyInstance?: boolean;
 };
+
+/**
+ * Runs a round unless another process is running a round of the same job; false when it did not run.
+ * DatabaseHandle.tryExclusive: a PostgreSQL advisory lock named after the job.
+ */
+export type RoundLock = (key: string, round: () => Promise<void>) => Promise<boolean>;
+
+/** Told how each round ended (the metrics count rounds and failures per job). */
+export type JobObserver = { roundEnded(job: string, outcome: 'ok' | 'failed', seconds: number): void };
 
 /**
  * Runs `job` every `everyMs` once the app is ready, until it closes. The one place that owns the
@@ -20,10 +34,11 @@ export type Job = {
  * - a failed round is logged with the job's name, and the timer keeps going;
  * - on close the timer stops and the round in flight is awaited, so nothing touches the database
  *   after the app has closed (the database closes after the app).
- * Every instance runs its own timer: a job that must run on one instance at a time locks inside
- * `run` (settlement claims rows with SKIP LOCKED; zones and retention take an advisory lock).
+ * - one instance at a time: with a `lock`, a round runs only if no other process (on the same
+ *   database) is running a round of this job; the others skip theirs (not counted as rounds). Jobs
+ *   marked `everyInstance` run everywhere at once.
  */
-export function registerJob(app: AppInstance, job: Job): void {
+export function registerJob(app: AppInstance, job: Job, observer?: JobObserver, lock?: RoundLock): void {
   if (job.everyMs <= 0) return;
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<void> | undefined;
@@ -31,12 +46,22 @@ export function registerJob(app: AppInstance, job: Job): void {
 
   const tick = () => {
     if (running || isClosed) return;
+    const startedAt = performance.now();
+    const ended = (outcome: 'ok' | 'failed') => observer?.roundEnded(job.name, outcome, (performance.now() - startedAt) / 1000);
+    const round = async () => {
+      await job.run();
+    };
     // A run that throws before its first await is a failed round like any other.
     running = Promise.resolve()
-      .then(() => job.run())
+      .then(() => (lock && !job.everyInstance ? lock(`job:${job.name}`, round) : round().then(() => true)))
       .then(
-        () => undefined,
-        (error: unknown) => app.log.error({ err: error, job: job.name }, `${job.name} failed`),
+        (didRun) => {
+          if (didRun) ended('ok');
+        },
+        (error: unknown) => {
+          app.log.error({ err: error, job: job.name }, `${job.name} failed`);
+          ended('failed');
+        },
       )
       .finally(() => (running = undefined));
   };

@@ -4,9 +4,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { backgroundJobs } from '../../src/jobs';
 import type { AppInstance } from '../../src/lib/app-instance';
-import { registerJob } from '../../src/lib/jobs';
+import { registerJob, type RoundLock } from '../../src/lib/jobs';
 import type { ZodTypeProvider } from '../../src/lib/zod-provider';
+import { HEARTBEAT_MS, JANITOR_MS } from '../../src/modules/realtime/connections';
 import type { Services } from '../../src/services';
+import { openTestDatabase } from '../support/test-app';
 
 /** A bare app whose log lines are kept, so a test can read what a failed round logged. */
 function bareApp(): { app: AppInstance; lines: Array<Record<string, unknown>> } {
@@ -145,6 +147,72 @@ describe('a background job (registerJob)', () => {
   });
 });
 
+describe('a background job with a round lock (one instance at a time)', () => {
+  let app: AppInstance | undefined;
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  /** A lock another process holds: every round is refused. Records the keys it was asked for. */
+  const heldElsewhere = () => {
+    const keys: string[] = [];
+    const lock: RoundLock = async (key) => {
+      keys.push(key);
+      return false;
+    };
+    return { keys, lock };
+  };
+
+  it('skips its round while another instance holds the job’s lock, and does not count it as a round', async () => {
+    const bare = bareApp();
+    app = bare.app;
+    const { keys, lock } = heldElsewhere();
+    const ended: string[] = [];
+    let calls = 0;
+    registerJob(
+      app,
+      { name: 'tier recompute', everyMs: 10, run: async () => void (calls += 1) },
+      { roundEnded: (job, outcome) => void ended.push(`${job}:${outcome}`) },
+      lock,
+    );
+    await app.ready();
+    for (let i = 0; i < 100 && keys.length < 3; i += 1) await sleep(10);
+    expect(keys.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(keys)).toEqual(new Set(['job:tier recompute']));
+    expect(calls).toBe(0);
+    expect(ended).toEqual([]);
+  });
+
+  it('runs a job marked everyInstance without asking for the lock', async () => {
+    const bare = bareApp();
+    app = bare.app;
+    const { keys, lock } = heldElsewhere();
+    let calls = 0;
+    registerJob(app, { name: 'heartbeat', everyMs: 10, everyInstance: true, run: async () => void (calls += 1) }, undefined, lock);
+    await app.ready();
+    for (let i = 0; i < 100 && calls < 2; i += 1) await sleep(10);
+    expect(calls).toBeGreaterThanOrEqual(2);
+    expect(keys).toEqual([]);
+  });
+
+  it('runs its round through the database’s lock on the embedded database, and refuses a second holder meanwhile', async () => {
+    const database = await openTestDatabase('pglite');
+    try {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const first = database.tryExclusive('job:x', () => held);
+      expect(await database.tryExclusive('job:x', async () => undefined)).toBe(false);
+      expect(await database.tryExclusive('job:y', async () => undefined)).toBe(true);
+      release();
+      expect(await first).toBe(true);
+      expect(await database.tryExclusive('job:x', async () => undefined)).toBe(true);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
 describe('the list of background jobs', () => {
   // The list only reads the services when a round runs.
   const intervals = (env: Record<string, string>) =>
@@ -160,7 +228,19 @@ describe('the list of background jobs', () => {
         REWARDS_SWEEP_MS: '15',
         RETENTION_SWEEP_MS: '16',
       }),
-    ).toEqual({ 'dispatch sweep': 11, 'settlement run': 12, 'tier recompute': 13, 'pricing zone refresh': 14, 'rewards sweep': 15, 'retention sweep': 16 });
+    ).toMatchObject({
+      'dispatch sweep': 11,
+      'settlement run': 12,
+      'tier recompute': 13,
+      'pricing zone refresh': 14,
+      'rewards sweep': 15,
+      'retention sweep': 16,
+    });
+  });
+
+  it('runs the connection heartbeat and the session janitor only when instances share a Redis', () => {
+    expect(intervals({})).toMatchObject({ 'connection heartbeat': 0, 'session janitor': 0 });
+    expect(intervals({ REDIS_URL: 'redis://127.0.0.1:6379' })).toMatchObject({ 'connection heartbeat': HEARTBEAT_MS, 'session janitor': JANITOR_MS });
   });
 
   it('runs the rewards sweep every minute by default, and not at all when settlement is off, as before it had a setting', () => {

@@ -35,7 +35,7 @@ export type TestApp = {
    * A second instance on the same PostgreSQL database, as a second API process would be (PGlite is
    * one process's database: it throws there). Closing the twin leaves the database to this app.
    */
-  twin(now?: () => Date): Promise<AppInstance & { closeTwin(): Promise<void> }>;
+  twin(now?: () => Date): Promise<AppInstance & { database: DatabaseHandle; closeTwin(): Promise<void> }>;
 };
 
 /**
@@ -143,6 +143,7 @@ async function startTestApp(backend: Backend, config: Config, storage: TestStora
       const twin = await buildApp({ config, database: twinDatabase, logger: false, ...(twinNow ? { now: twinNow } : {}) });
       await twin.ready();
       return Object.assign(twin, {
+        database: twinDatabase,
         closeTwin: async () => {
           await twin.close();
           await twinDatabase.close();

@@ -8,6 +8,7 @@ import type { RealtimeHub } from '../realtime/hub';
 import { etaMinutes } from '../rides/mapping';
 import type { RideReader } from '../rides/reader';
 import * as repo from '../rides/repository';
+import { toActiveRide, type ActiveRideStore } from './active-rides';
 import type { DriverLocationIndex, NearbyDriver } from './driver-index';
 import { ignoreDispatchEvents, type DispatchEvents } from './events';
 import type { DispatchPort } from './port';
@@ -22,12 +23,12 @@ export type DispatchSettings = {
 
 export const defaultDispatchSettings: Omit<DispatchSettings, 'offerTimeoutMs'> = { batchSize: 3, radiiMiles: [2, 5, 10, 25, 100] };
 
-type ActiveRide = { rideId: string; riderId: string; status: 'accepted' | 'in_progress'; pickup: LatLng; dropoff: LatLng };
-
 export type DispatcherDeps = {
   db: Database;
   index: DriverLocationIndex;
   hub: RealtimeHub;
+  /** driver -> the ride they are on, for forwarding locations (in-process, or shared through Redis). */
+  activeRides: ActiveRideStore;
   settings: DispatchSettings;
   now: () => Date;
   /** Rides as the API shows them, for the messages (the repository and mapping, not the rides service). */
@@ -44,14 +45,16 @@ export type DispatcherDeps = {
  * guarantee a ride never gets two drivers and a driver never two active rides, whatever the races.
  */
 export class Dispatcher implements DispatchPort {
-  /** driver -> the ride they are on, for forwarding locations without a query per update. */
-  private readonly activeRides = new Map<string, ActiveRide>();
-  /** Rounds running now, per ride: a second request for the same ride waits for the running one. */
+  /**
+   * Rounds running now in this process, per ride: a second request for the same ride waits for the
+   * running one. Across processes the ride's row lock is the guard.
+   */
   private readonly inFlight = new Map<string, Promise<void>>();
 
   private readonly db: Database;
   private readonly index: DriverLocationIndex;
   private readonly hub: RealtimeHub;
+  private readonly activeRides: ActiveRideStore;
   private readonly settings: DispatchSettings;
   private readonly now: () => Date;
   private readonly rides: RideReader;
@@ -62,6 +65,7 @@ export class Dispatcher implements DispatchPort {
     this.db = deps.db;
     this.index = deps.index;
     this.hub = deps.hub;
+    this.activeRides = deps.activeRides;
     this.settings = deps.settings;
     this.now = deps.now;
     this.rides = deps.rides;
@@ -69,30 +73,24 @@ export class Dispatcher implements DispatchPort {
     this.events = deps.events ?? ignoreDispatchEvents;
   }
 
-  /** Rebuilds the in-memory view of active rides from the database (at start). */
+  /** Rebuilds the view of active rides from the database at start, where it is kept in the process. */
   async restore(): Promise<void> {
-    this.activeRides.clear();
-    const active = await this.db.query.rides.findMany({ where: (r, { inArray }) => inArray(r.status, ['accepted', 'in_progress']) });
-    for (const ride of active) this.trackActive(ride);
+    await this.activeRides.restore();
   }
 
-  trackActive(ride: repo.RideRow): void {
+  /**
+   * After the commit of a ride's transition: the driver -> active ride view follows it. A failure (Redis
+   * down) is logged, not thrown: the transition stands, and the store reads the database again later.
+   */
+  async trackActive(ride: repo.RideRow): Promise<void> {
     if (!ride.driverId) return;
-    if (ride.status === 'accepted' || ride.status === 'in_progress') {
-      this.activeRides.set(ride.driverId, {
-        rideId: ride.id,
-        riderId: ride.riderId,
-        status: ride.status,
-        pickup: { lat: ride.pickupLat, lng: ride.pickupLng },
-        dropoff: { lat: ride.dropoffLat, lng: ride.dropoffLng },
-      });
-    } else if (this.activeRides.get(ride.driverId)?.rideId === ride.id) {
-      this.activeRides.delete(ride.driverId);
+    const active = toActiveRide(ride);
+    try {
+      if (active) await this.activeRides.set(ride.driverId, active);
+      else await this.activeRides.clear(ride.driverId, ride.id);
+    } catch (error) {
+      this.log.warn({ err: error, rideId: ride.id }, 'active ride view not updated; it is read from the database again within a minute');
     }
-  }
-
-  activeRideOf(driverId: string): ActiveRide | undefined {
-    return this.activeRides.get(driverId);
   }
 
   /**
@@ -100,18 +98,22 @@ export class Dispatcher implements DispatchPort {
    * round of this ride is already running (the booking's, say), resolves when that one is done, so a
    * caller such as sweep() never returns while the ride is still being dispatched.
    */
-  dispatch(rideId: string): Promise<void> {
+  dispatch(rideId: string, options: { skipLocked?: boolean } = {}): Promise<void> {
     const running = this.inFlight.get(rideId);
     if (running) return running;
-    const round = this.runRound(rideId).finally(() => this.inFlight.delete(rideId));
+    const round = this.runRound(rideId, options).finally(() => this.inFlight.delete(rideId));
     this.inFlight.set(rideId, round);
     return round;
   }
 
-  private async runRound(rideId: string): Promise<void> {
+  /**
+   * `skipLocked` (the sweep): when another transaction holds the ride's row (another process running
+   * its round, or accepting it), this round does nothing instead of queueing behind it.
+   */
+  private async runRound(rideId: string, options: { skipLocked?: boolean }): Promise<void> {
     const now = this.now();
     const outcome = await this.db.transaction(async (tx) => {
-      const ride = await repo.findRideForUpdate(tx, rideId);
+      const ride = await repo.findRideForUpdate(tx, rideId, options);
       // No hold, no offer: a ride is dispatched only once its fare is held on the card.
       if (!ride || ride.status !== 'requested' || !ride.fareHeldAt) return undefined;
       const pending = await tx.query.rideOffers.findFirst({
@@ -198,23 +200,33 @@ export class Dispatcher implements DispatchPort {
     }
   }
 
-  /** First acceptance wins; everyone else gets 409 and the other offers are withdrawn. */
+  /**
+   * First acceptance wins; everyone else gets 409 and the other offers are withdrawn. The winner asking
+   * again (its response was lost: the process died after the commit, a proxy timed out) gets the ride
+   * again, 200, not "already taken".
+   */
   async accept(driverId: string, rideId: string): Promise<Ride> {
     const now = this.now();
     let withdrawn: string[] = [];
-    let accepted: repo.RideRow | undefined;
+    let outcome: { ride: repo.RideRow; isRetry: boolean };
     try {
-      accepted = await this.db.transaction(async (tx) => {
+      outcome = await this.db.transaction(async (tx) => {
         const offer = await repo.pendingOffer(tx, rideId, driverId, now);
         if (!offer) {
           const ride = await repo.findRide(tx, rideId);
+          if (ride && isAssignedTo(ride, driverId)) return { ride, isRetry: true };
           const wasOffered = ride ? (await repo.offeredDriverIds(tx, rideId)).has(driverId) : false;
           if (!ride || !wasOffered) throw notFound('Ride request');
           if (ride.status !== 'requested') throw new AppError('CONFLICT', 'This ride has already been taken or cancelled');
           throw new AppError('CONFLICT', 'This ride request has expired');
         }
         const ride = await repo.acceptRide(tx, rideId, driverId, now);
-        if (!ride) throw new AppError('CONFLICT', 'This ride has already been taken or cancelled');
+        if (!ride) {
+          // Taken meanwhile, possibly by this driver's own request sent twice at once.
+          const current = await repo.findRide(tx, rideId);
+          if (current && isAssignedTo(current, driverId)) return { ride: current, isRetry: true };
+          throw new AppError('CONFLICT', 'This ride has already been taken or cancelled');
+        }
         // The pickup ETA the rider is told now (ride_accepted), kept for punctuality (reporting/driver-performance.ts).
         const eta = etaMinutes(
           'accepted',
@@ -225,14 +237,17 @@ export class Dispatcher implements DispatchPort {
         if (eta !== null) await repo.updateRide(tx, rideId, { pickupEtaSeconds: eta * 60 });
         await repo.setOfferStatus(tx, offer.id, 'accepted', now);
         withdrawn = await repo.withdrawPendingOffers(tx, rideId, now);
-        return ride;
+        return { ride, isRetry: false };
       });
     } catch (error) {
       if (isUniqueViolation(error, 'rides_one_active_per_driver')) throw new AppError('CONFLICT', 'You already have an active ride');
       throw error;
     }
+    // A retry also writes the active-ride view, in case the first attempt died before it did.
+    await this.trackActive(outcome.ride);
+    if (outcome.isRetry) return this.rides.loadRide(rideId);
+    const accepted = outcome.ride;
     this.events.offerAccepted();
-    this.trackActive(accepted);
     const ride = await this.rides.loadRide(rideId);
     this.hub.publish(accepted.riderId, { type: 'ride_accepted', ride, driver: ride.driver! });
     for (const other of withdrawn) this.hub.publish(other, { type: 'ride_request_withdrawn', rideId, reason: 'taken' });
@@ -251,13 +266,22 @@ export class Dispatcher implements DispatchPort {
     await this.dispatch(rideId);
   }
 
-  /** Expires overdue offers and moves their rides on. Runs every second; safe to run on several instances. */
+  /**
+   * Expires overdue offers and moves waiting rides on (those whose offers ran out, and those that never
+   * had one: a process died between booking and the first round). Runs every second on every
+   * instance at once: offers are claimed FOR UPDATE SKIP LOCKED, so each expires once, and a ride whose
+   * row another process holds is left to it instead of waited for.
+   *
+   * Expiry compares with the app's clock, as every timestamp of the app does (the injectable clock of
+   * the tests and of TEST_CLOCK): offers are written with the clock of one host and expired with that
+   * of another, so their hosts' clocks must agree (NTP keeps them within milliseconds of a 15 s offer).
+   */
   async sweep(): Promise<void> {
     const now = this.now();
     const expired = await repo.expireOffers(this.db, now);
     if (expired.length > 0) this.events.offersExpired(expired.length);
     for (const { rideId, driverId } of expired) this.hub.publish(driverId, { type: 'ride_request_withdrawn', rideId, reason: 'expired' });
-    for (const ride of await repo.ridesAwaitingDispatch(this.db)) await this.dispatch(ride.id);
+    for (const ride of await repo.ridesAwaitingDispatch(this.db)) await this.dispatch(ride.id, { skipLocked: true });
   }
 
   /** Withdraws every open offer of a ride (it was cancelled) and tells the drivers. */
@@ -275,11 +299,16 @@ export class Dispatcher implements DispatchPort {
     }
   }
 
-  /** A driver moved: forward it to the rider of their active ride. */
-  forwardLocation(driverId: string, location: LatLng & { heading?: number }): void {
-    const active = this.activeRides.get(driverId);
+  /** A driver moved: forward it to the rider of their active ride, whichever process made it active. */
+  async forwardLocation(driverId: string, location: LatLng & { heading?: number }): Promise<void> {
+    const active = await this.activeRides.get(driverId);
     if (!active) return;
     const eta = etaMinutes(active.status, active.pickup, active.dropoff, location);
     this.hub.publish(active.riderId, { type: 'driver_location', driverId, rideId: active.rideId, location, etaMinutes: eta });
   }
+}
+
+/** The ride is this driver's now (accepted or under way). */
+function isAssignedTo(ride: repo.RideRow, driverId: string): boolean {
+  return ride.driverId === driverId && (ride.status === 'accepted' || ride.status === 'in_progress');
 }

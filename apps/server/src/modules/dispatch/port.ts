@@ -8,12 +8,12 @@ import type { RideRow } from '../rides/repository';
 export interface DispatchPort {
   /** Runs the ride's next dispatch round (offers a batch, or cancels when nobody is left). */
   dispatch(rideId: string): Promise<void>;
-  /** A ride changed state: keeps the driver -> active ride view used to forward locations. */
-  trackActive(ride: RideRow): void;
+  /** A ride changed state (after its commit): keeps the driver -> active ride view used to forward locations. Never throws. */
+  trackActive(ride: RideRow): Promise<void>;
   /** The ride was cancelled: its open offers are withdrawn and the drivers told. */
   withdrawOffers(rideId: string): Promise<void>;
   /** The driver went offline: their open offers move on to the next drivers. */
   releaseDriver(driverId: string): Promise<void>;
   /** The driver moved: the rider of their active ride is told. */
-  forwardLocation(driverId: string, location: LatLng & { heading?: number }): void;
+  forwardLocation(driverId: string, location: LatLng & { heading?: number }): Promise<void>;
 }

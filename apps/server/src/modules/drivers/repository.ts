@@ -1,5 +1,5 @@
 import type { LatLng } from '@coride/domain';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { driverProfiles } from '../applications/profile-tables';
 import { driverApplications } from '../applications/tables';
@@ -32,14 +32,29 @@ export async function closeOnlineSession(db: Executor, driverId: string, at: Dat
     .where(and(eq(driverOnlineSessions.driverId, driverId), isNull(driverOnlineSessions.endedAt)));
 }
 
-/** Ends every running session at its driver's last stored position, or at its start without one. */
-export async function endSessionsLeftRunning(db: Executor): Promise<void> {
+/**
+ * Ends every session running since `startedBy` at its driver's last stored position, or at its start
+ * without one. Sessions started later belong to an instance that started meanwhile: left alone.
+ */
+export async function endSessionsLeftRunning(db: Executor, startedBy: Date): Promise<void> {
   await db.execute(sql`
     update ${driverOnlineSessions} s
     set ended_at = greatest(s.started_at, coalesce(p.location_updated_at, s.started_at))
     from ${driverPresence} p
-    where s.ended_at is null and p.driver_id = s.driver_id`);
-  await db.update(driverOnlineSessions).set({ endedAt: driverOnlineSessions.startedAt }).where(isNull(driverOnlineSessions.endedAt));
+    where s.ended_at is null and s.started_at <= ${startedBy} and p.driver_id = s.driver_id`);
+  await db
+    .update(driverOnlineSessions)
+    .set({ endedAt: driverOnlineSessions.startedAt })
+    .where(and(isNull(driverOnlineSessions.endedAt), lte(driverOnlineSessions.startedAt, startedBy)));
+}
+
+/** Ends the running sessions of these drivers at `at` (or at their start, if that is later). */
+export async function closeOnlineSessionsOf(db: Executor, driverIds: string[], at: Date): Promise<void> {
+  if (driverIds.length === 0) return;
+  await db
+    .update(driverOnlineSessions)
+    .set({ endedAt: sql`greatest(${driverOnlineSessions.startedAt}, ${at})` })
+    .where(and(inArray(driverOnlineSessions.driverId, driverIds), isNull(driverOnlineSessions.endedAt)));
 }
 
 /** The online, approved drivers with their last position (and when it was stored) and territory. */

@@ -92,13 +92,22 @@ export function createDriversService(deps: {
 
   return {
     /**
-     * Puts the online, approved drivers back into the dispatch index after a restart, and ends the
-     * online sessions the stop left running at the last sign of their driver (the last stored
-     * position): no app is connected to a process that has just started.
+     * Puts the online, approved drivers back into the dispatch index after a restart. When this is the
+     * only live instance (`isOnlyInstance`: always with the embedded database), no app is connected
+     * anywhere, so the online sessions the stop left running end at the last sign of their driver (the
+     * last stored position). Otherwise they may be other instances' drivers: the session janitor ends
+     * those whose instance has gone (endSessionsOfGone).
      */
-    async restore(): Promise<number> {
-      await repo.endSessionsLeftRunning(db);
+    async restore(options: { isOnlyInstance: boolean }): Promise<number> {
+      if (options.isOnlyInstance) await repo.endSessionsLeftRunning(db, now());
       return (await reconcileIndex()).online;
+    },
+
+    /** Drivers whose connections were all on instances that have gone: their sessions end when the instance was last seen. */
+    async endSessionsOfGone(gone: { userId: string; lastSeenAt: Date }[]): Promise<void> {
+      const byTime = new Map<number, string[]>();
+      for (const { userId, lastSeenAt } of gone) byTime.set(lastSeenAt.getTime(), [...(byTime.get(lastSeenAt.getTime()) ?? []), userId]);
+      for (const [at, userIds] of byTime) await repo.closeOnlineSessionsOf(db, userIds, new Date(at));
     },
 
     reconcileIndex,
@@ -183,7 +192,7 @@ export function createDriversService(deps: {
       const previous = lastUpdate.get(driverId);
       if (previous && at - previous.at < LOCATION_THROTTLE_MS) return;
       if (!(await index.move(driverId, location, at))) await indexAgain(driverId, location, at);
-      deps.dispatcher.forwardLocation(driverId, location);
+      await deps.dispatcher.forwardLocation(driverId, location);
       const shouldPersist = !previous || at - previous.persistedAt >= LOCATION_PERSIST_MS;
       lastUpdate.set(driverId, { at, persistedAt: shouldPersist ? at : previous.persistedAt });
       if (shouldPersist) {

@@ -29,7 +29,8 @@ export interface RealtimeHub {
    * instance's connections stop receiving before it returns; the others' within a Redis round trip.
    */
   endSessions(sessionIds: readonly string[]): void;
-  isConnected(userId: string): boolean;
+  /** Whether the user has a connection open anywhere: on any live instance (ConnectionRegistry) when shared. */
+  isConnected(userId: string): Promise<boolean>;
   /** Connections subscribed on this instance (a leak shows here). */
   subscriptionCount(): number;
   close(): Promise<void>;
@@ -86,7 +87,7 @@ export class InProcessHub implements RealtimeHub {
     }
   }
 
-  isConnected(userId: string): boolean {
+  async isConnected(userId: string): Promise<boolean> {
     return this.byUser.has(userId);
   }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ServerMessage } from '@coride/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { ConnectionRegistry } from './connections';
 import { InProcessHub, type RealtimeHub, type Subscriber } from './hub';
 
 /**
@@ -36,11 +37,16 @@ export class RedisHub implements RealtimeHub {
     private readonly subscriber: Redis,
     private readonly channel: string,
     private readonly log: FastifyBaseLogger,
+    private readonly connections: ConnectionRegistry | undefined,
   ) {}
 
-  /** Subscribes to the channel before returning, so no message published after start is missed. */
-  static async start(publisher: Redis, subscriber: Redis, channel: string, log: FastifyBaseLogger): Promise<RedisHub> {
-    const hub = new RedisHub(publisher, subscriber, channel, log);
+  /**
+   * Subscribes to the channel before returning, so no message published after start is missed.
+   * `connections`: the registry of every instance's sockets, which isConnected asks (this instance's
+   * subscriptions without it).
+   */
+  static async start(publisher: Redis, subscriber: Redis, channel: string, log: FastifyBaseLogger, connections?: ConnectionRegistry): Promise<RedisHub> {
+    const hub = new RedisHub(publisher, subscriber, channel, log, connections);
     subscriber.on('message', (from: string, payload: string) => {
       if (from === channel) hub.receive(payload);
     });
@@ -72,9 +78,9 @@ export class RedisHub implements RealtimeHub {
     return this.local.subscriptionCount();
   }
 
-  /** Whether the user has a connection on this instance (a driver's online session follows its sockets here). */
-  isConnected(userId: string): boolean {
-    return this.local.isConnected(userId);
+  /** Whether the user has a connection on any live instance (this instance's own without a registry). */
+  isConnected(userId: string): Promise<boolean> {
+    return this.connections ? this.connections.isConnected(userId) : this.local.isConnected(userId);
   }
 
   async close(): Promise<void> {

@@ -3,6 +3,7 @@ import type { WebSocket } from '@fastify/websocket';
 import type { AppInstance } from '../../lib/app-instance';
 import type { AccountsService, AuthenticatedSession } from '../accounts/service';
 import type { DriversService } from '../drivers/service';
+import type { ConnectionRegistry } from './connections';
 import type { RealtimeHub } from './hub';
 
 /** A socket that has not authenticated by then is closed (WS_AUTH_TIMEOUT_MS overrides it). */
@@ -29,6 +30,8 @@ export const CLOSE_TOO_MANY_MESSAGES = 1008;
 type RealtimeDeps = {
   accounts: AccountsService;
   hub: RealtimeHub;
+  /** Who has a socket open on any live instance: a driver's online session ends with their last one anywhere. */
+  connections: ConnectionRegistry;
   drivers: DriversService;
   /** The app's clock, for session expiry. */
   now?: () => Date;
@@ -58,6 +61,17 @@ export function realtimeRoutes(deps: RealtimeDeps) {
   const authTimeoutMs = deps.authTimeoutMs ?? DEFAULT_AUTH_TIMEOUT_MS;
   const now = deps.now ?? (() => new Date());
   const connections = new Set<Connection>();
+
+  /**
+   * A driver's online session ends when their last connection on any live instance closes. If one
+   * opens meanwhile elsewhere (a reload that reached another process first), the session runs again.
+   */
+  async function connectionClosed(user: AuthenticatedSession): Promise<void> {
+    const isStillConnected = await deps.connections.remove(user.id);
+    if (user.role !== 'driver' || isStillConnected) return;
+    await deps.drivers.disconnected(user.id);
+    if (await deps.connections.isConnected(user.id)) await deps.drivers.connected(user.id);
+  }
 
   return async (app: AppInstance) => {
     const sessionCheck = setInterval(() => {
@@ -139,6 +153,10 @@ export function realtimeRoutes(deps: RealtimeDeps) {
           clearTimeout(authTimer);
           const unsubscribe = deps.hub.subscribe(user.id, { send, session: { id: user.sessionId, end: connection.end } });
           connection.phase = { name: 'authenticated', user, unsubscribe };
+          // Counted before the session opens, so a close elsewhere meanwhile sees this connection.
+          await deps.connections.add(user.id).catch((error: unknown) => request.log.warn({ err: error }, 'connection not registered'));
+          // Closed meanwhile: its close handler has counted it out (and ended the session if it was the last).
+          if (hasClosed()) return;
           if (user.role === 'driver')
             await deps.drivers.connected(user.id).catch((error: unknown) => request.log.warn({ err: error }, 'online session not resumed'));
           // Not sent to a socket already closing (its session was revoked while the token was being checked).
@@ -171,9 +189,7 @@ export function realtimeRoutes(deps: RealtimeDeps) {
         connection.phase = { name: 'closed' };
         if (phase.name !== 'authenticated') return;
         phase.unsubscribe();
-        if (phase.user.role === 'driver' && !deps.hub.isConnected(phase.user.id)) {
-          deps.drivers.disconnected(phase.user.id).catch((error: unknown) => request.log.warn({ err: error }, 'online session not ended'));
-        }
+        connectionClosed(phase.user).catch((error: unknown) => request.log.warn({ err: error }, 'online session not ended'));
       });
     });
   };

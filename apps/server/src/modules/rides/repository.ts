@@ -47,8 +47,17 @@ export async function findRide(db: Executor, id: string): Promise<RideRow | unde
   return row;
 }
 
-export async function findRideForUpdate(db: Executor, id: string): Promise<RideRow | undefined> {
-  const [row] = await db.select().from(rides).where(eq(rides.id, id)).for('update').limit(1);
+/**
+ * The ride, locked until the transaction ends. `skipLocked`: undefined at once when another
+ * transaction holds it, instead of waiting (the sweep leaves a ride another process is dispatching).
+ */
+export async function findRideForUpdate(db: Executor, id: string, options: { skipLocked?: boolean } = {}): Promise<RideRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(rides)
+    .where(eq(rides.id, id))
+    .for('update', options.skipLocked ? { skipLocked: true } : {})
+    .limit(1);
   return row;
 }
 
@@ -130,6 +139,14 @@ export async function activeRideOfDriver(db: Executor, driverId: string): Promis
   return row;
 }
 
+/** Every accepted or started ride (a process rebuilding its view of them at start). */
+export async function activeRides(db: Executor): Promise<RideRow[]> {
+  return db
+    .select()
+    .from(rides)
+    .where(inArray(rides.status, ['accepted', 'in_progress']));
+}
+
 export async function activeRideOfRider(db: Executor, riderId: string): Promise<RideRow | undefined> {
   const [row] = await db
     .select()
@@ -206,12 +223,23 @@ export async function withdrawPendingOffers(db: Executor, rideId: string, at: Da
   return rows.map((r) => r.driverId);
 }
 
-/** Expires overdue offers, returning them; several instances may run this at once safely. */
-export async function expireOffers(db: Executor, now: Date): Promise<{ rideId: string; driverId: string }[]> {
+/**
+ * Expires up to `limit` overdue offers, returning them. Several instances run this at once: each
+ * claims the rows FOR UPDATE SKIP LOCKED, so an offer is expired by exactly one of them and none waits
+ * on the rows another is expiring (a row another has just expired no longer matches `pending`).
+ */
+export async function expireOffers(db: Executor, now: Date, limit = 500): Promise<{ rideId: string; driverId: string }[]> {
+  const overdue = db
+    .select({ id: rideOffers.id })
+    .from(rideOffers)
+    .where(and(eq(rideOffers.status, 'pending'), sql`${rideOffers.expiresAt} <= ${now}`))
+    .orderBy(rideOffers.expiresAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
   return db
     .update(rideOffers)
     .set({ status: 'expired', respondedAt: now })
-    .where(and(eq(rideOffers.status, 'pending'), sql`${rideOffers.expiresAt} <= ${now}`))
+    .where(and(inArray(rideOffers.id, overdue), eq(rideOffers.status, 'pending')))
     .returning({ rideId: rideOffers.rideId, driverId: rideOffers.driverId });
 }
 

@@ -120,7 +120,7 @@ export function createRidesService(deps: {
     if (role === 'offered') throw new AppError('FORBIDDEN', 'Only the rider or the assigned driver can do this');
     const updated = await repo.transitionRide(db, rideId, ride.status, { status: next.status, ...changes(now()) });
     if (!updated) throw new AppError('CONFLICT', 'The ride changed meanwhile; reload it and try again');
-    deps.dispatcher.trackActive(updated);
+    await deps.dispatcher.trackActive(updated);
     return updated;
   }
 
@@ -156,7 +156,7 @@ export function createRidesService(deps: {
    */
   async function afterCancel(updated: repo.RideRow): Promise<Ride> {
     const id = updated.id;
-    deps.dispatcher.trackActive(updated);
+    await deps.dispatcher.trackActive(updated);
     await deps.dispatcher.withdrawOffers(id);
     await payments.voidFare(id).catch((error: unknown) => log.warn({ err: error, rideId: id }, 'void of the fare hold failed; will retry'));
     await deps.rewards.restoreForRide(id).catch((error: unknown) => log.warn({ err: error, rideId: id }, 'credit restore failed; will retry'));

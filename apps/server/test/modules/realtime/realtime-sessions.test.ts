@@ -123,7 +123,7 @@ describe.each(backends)('realtime sessions on %s', (backend) => {
 
     expect((await closedWithin(socket, 1000)).code).toBe(CLOSE_UNAUTHENTICATED);
     expect(socket.unread('auth_ok')).toEqual([]);
-    await vi.waitFor(() => expect(t.app.services.hub.isConnected(person.id)).toBe(false));
+    await vi.waitFor(async () => expect(await t.app.services.hub.isConnected(person.id)).toBe(false));
   });
 
   it('answers a second auth frame, sent before or after auth_ok, with an error and subscribes the socket once', async () => {
@@ -141,7 +141,7 @@ describe.each(backends)('realtime sessions on %s', (backend) => {
     await socket.sync();
     expect(socket.unread('auth_ok')).toEqual([]);
     expect(hub.subscriptionCount()).toBe(1);
-    expect(hub.isConnected(someoneElse.id)).toBe(false);
+    expect(await hub.isConnected(someoneElse.id)).toBe(false);
 
     hub.publish(person.id, supportAnswer('once'));
     hub.publish(someoneElse.id, supportAnswer('not yours'));
@@ -185,8 +185,8 @@ describe.each(backends)('realtime sessions on %s', (backend) => {
       // What follows a finished token check (subscribing or not) runs within a few event-loop turns.
       await new Promise((resolve) => setTimeout(resolve, 100));
       await vi.waitFor(() => expect(hub.subscriptionCount()).toBe(0), { timeout: 5000 });
-      expect(hub.isConnected(driver.id)).toBe(false);
-      expect(hub.isConnected(person.id)).toBe(false);
+      expect(await hub.isConnected(driver.id)).toBe(false);
+      expect(await hub.isConnected(person.id)).toBe(false);
       await vi.waitFor(
         async () => {
           const sessions = await t.database.db.select().from(driverOnlineSessions).where(eq(driverOnlineSessions.driverId, driver.id));
