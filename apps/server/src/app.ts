@@ -20,7 +20,9 @@ import { OffsetClock, testClockRoutes } from './modules/dev/test-clock';
 import { driversRoutes } from './modules/drivers/routes';
 import { favoritesRoutes } from './modules/favorites/routes';
 import { geoRoutes } from './modules/geo/routes';
+import { Readiness } from './modules/health/readiness';
 import { healthRoutes } from './modules/health/routes';
+import { closeSocketsForRestart } from './modules/realtime/restart';
 import { realtimeRoutes } from './modules/realtime/routes';
 import { rewardsRoutes } from './modules/rewards/routes';
 import { ridesRoutes } from './modules/rides/routes';
@@ -29,11 +31,14 @@ import { pricingRoutes } from './modules/pricing/routes';
 import type { FaultHook } from './modules/payments/service';
 import { territoriesRoutes } from './modules/territories/routes';
 import { authPlugin } from './plugins/auth';
+import { metricsPlugin } from './plugins/metrics';
+import { openApiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { registerErrorHandler } from './plugins/error-handler';
 import { secretLogPaths, serializeError } from './lib/safe-error-log';
 import { backgroundJobs } from './jobs';
 import { registerJob, type RoundLock } from './lib/jobs';
+import { AppMetrics } from './lib/metrics';
 import { createServices, type Services } from './services';
 
 export type { AppInstance } from './lib/app-instance';
@@ -105,6 +110,10 @@ export async function buildApp({ config, database, now, faults, logger = true, o
     // Served over plain http on localhost by default; HSTS belongs to the TLS-terminating proxy.
     hsts: false,
   });
+  // Before any route: both see each route as it is added (the OpenAPI document, the latency per route).
+  await app.register(openApiPlugin);
+  const metrics = new AppMetrics();
+  await app.register(metricsPlugin, { metrics, token: config.metricsToken });
 
   const { db } = database;
   database.useLogger?.(app.log);
@@ -113,13 +122,25 @@ export async function buildApp({ config, database, now, faults, logger = true, o
   const shared = await openSharedState(config, app.log, clock);
   // Closing twice is harmless: the background work's onClose (below) closes the hub too.
   if (shared) app.addHook('onClose', () => shared.close());
-  const services = createServices({ config, db, now: clock, log: app.log, faults, shared });
+  const services = createServices({ config, db, now: clock, log: app.log, faults, shared, dispatchEvents: metrics.dispatch });
   app.decorate('services', services);
+  const readiness = new Readiness({ db, redis: shared?.redis });
+  app.decorate('readiness', readiness);
+  // Draining: each answer closes its connection, so clients reconnect through the balancer to another
+  // process, and an idle keep-alive connection cannot hold the closing server open (72 s in Fastify).
+  app.addHook('onSend', async (_request, reply) => {
+    if (readiness.isDraining) reply.header('connection', 'close');
+  });
+  // Runs before the websocket plugin's own preClose (hooks run in order), which closes sockets without a code.
+  app.addHook('preClose', async () => {
+    closeSocketsForRestart(app.websocketServer);
+  });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  metrics.watch({ socketsOpen: () => app.websocketServer.clients.size, driversOnline: () => services.index.countOnline() });
   await app.register(authPlugin, { accounts: services.accounts });
   await app.register(rateLimitPlugin, { limits: config.rateLimits, shared });
 
-  await app.register(healthRoutes(db, database.kind, { mapTileUrl: config.mapTileUrl, offerTimeoutSeconds: config.offerTimeoutMs / 1000 }));
+  await app.register(healthRoutes(db, database.kind, { mapTileUrl: config.mapTileUrl, offerTimeoutSeconds: config.offerTimeoutMs / 1000 }, readiness));
   await app.register(accountsRoutes(services.accounts));
   await app.register(applicationsRoutes(services.applications));
   await app.register(geoRoutes(services.geocoder));
@@ -136,7 +157,7 @@ export async function buildApp({ config, database, now, faults, logger = true, o
   await app.register(analyticsRoutes(services.analytics));
   await app.register(communityRoutes({ tiers: services.tiers, bonusPool: services.bonusPool, territories: services.territories, now: clock }));
   await app.register(realtimeRoutes({ ...services, now: clock, authTimeoutMs: config.wsAuthTimeoutMs, heartbeatMs: config.wsHeartbeatMs }));
-  registerBackgroundWork(app, services, config, database.tryExclusive);
+  registerBackgroundWork(app, services, config, database.tryExclusive, metrics);
   if (config.assistantWarmup) {
     // Trains in the background (yielding between languages); a chat message before it is done waits for it.
     app.addHook('onReady', async () => {
@@ -152,7 +173,7 @@ export async function buildApp({ config, database, now, faults, logger = true, o
  * Restores live state from the database once the app is ready, then starts every background job
  * (jobs.ts lists them). Hooks of one kind run in order, so the restore finishes before any job runs.
  */
-function registerBackgroundWork(app: AppInstance, services: Services, config: Config, lock: RoundLock): void {
+function registerBackgroundWork(app: AppInstance, services: Services, config: Config, lock: RoundLock, metrics: AppMetrics): void {
   app.addHook('onReady', async () => {
     // Joins the registry of connections first: whether any other instance is alive decides what a start may end.
     const isOnlyInstance = await services.connections.start();
@@ -161,10 +182,12 @@ function registerBackgroundWork(app: AppInstance, services: Services, config: Co
   });
   // onClose hooks run last-registered first: the hub closes once every job has stopped.
   app.addHook('onClose', async () => {
+    // The positions not yet stored (the flush job has stopped); the database closes after the app.
+    await services.drivers.flushLocations().catch((error: unknown) => app.log.error({ err: error }, 'driver positions not stored at close'));
     await services.hub.close();
   });
   // One round of each job at a time across every process on the database (jobs marked everyInstance excepted).
-  for (const job of backgroundJobs(services, config, app.log)) registerJob(app, job, undefined, lock);
+  for (const job of backgroundJobs(services, config, app.log)) registerJob(app, job, metrics.jobs, lock);
 }
 
 /** Serves the built single-page app; unknown non-API paths get index.html so the client router decides. */

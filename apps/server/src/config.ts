@@ -64,6 +64,8 @@ const envSchema = z.object({
   DISPATCH_SWEEP_MS: z.coerce.number().int().min(0).default(1000),
   WS_AUTH_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   WS_HEARTBEAT_MS: z.coerce.number().int().positive().default(30_000),
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   GEOCODER_URL: z.url().optional(),
   ROUTER_URL: z.url().optional(),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
@@ -80,6 +82,7 @@ const envSchema = z.object({
   RETENTION_SWEEP_MS: z.coerce.number().int().min(0).optional(),
   REWARDS_SWEEP_MS: z.coerce.number().int().min(0).optional(),
   INDEX_RECONCILE_MS: z.coerce.number().int().min(0).optional(),
+  LOCATION_FLUSH_MS: z.coerce.number().int().min(0).optional(),
   PEAK_TIME_ZONE: z
     .string()
     .default(DEFAULT_PEAK_TIME_ZONE)
@@ -150,6 +153,13 @@ export type Config = {
   wsAuthTimeoutMs: number;
   /** WebSocket ping interval; a socket that missed the previous ping is dropped (half-open connections). */
   wsHeartbeatMs: number;
+  /**
+   * After SIGTERM, how long /api/ready answers 503 before the process stops accepting connections, so a
+   * load balancer's health check sees it first (default 2 s; 0 under NODE_ENV=test).
+   */
+  drainDelayMs: number;
+  /** Set: GET /metrics needs `Authorization: Bearer <token>`; unset: only loopback callers without a proxy header get it. */
+  metricsToken: string | undefined;
   geocoderUrl: string | undefined;
   routerUrl: string | undefined;
   mapTileUrl: string;
@@ -176,6 +186,12 @@ export type Config = {
    * turns it off, the default in tests.
    */
   indexReconcileMs: number;
+  /**
+   * How often a process stores the drivers' positions it received (the latest per driver, at most one
+   * per 10 s), in one statement. Default 1 s; 0 turns the timer off (the default in tests: positions
+   * are then stored when the app closes, or by drivers.flushLocations).
+   */
+  locationFlushMs: number;
   /** Set: payments go through Stripe (PaymentIntents with manual capture); unset: the embedded provider. */
   stripe: { secretKey: string; apiUrl: string } | undefined;
   /** Lets an admin move the server's clock forward (POST /api/dev/clock): for end-to-end tests of escrow, never in production. */
@@ -265,6 +281,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dispatchSweepMs: e.DISPATCH_SWEEP_MS,
     wsAuthTimeoutMs: e.WS_AUTH_TIMEOUT_MS,
     wsHeartbeatMs: e.WS_HEARTBEAT_MS,
+    drainDelayMs: e.DRAIN_DELAY_MS ?? (e.NODE_ENV === 'test' ? 0 : 2000),
+    metricsToken: e.METRICS_TOKEN,
     geocoderUrl: e.GEOCODER_URL,
     routerUrl: e.ROUTER_URL,
     mapTileUrl: e.MAP_TILE_URL,
@@ -278,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     retentionSweepMs: e.RETENTION_SWEEP_MS ?? (e.NODE_ENV === 'test' ? 0 : 3_600_000),
     rewardsSweepMs: e.REWARDS_SWEEP_MS ?? (e.SETTLEMENT_SWEEP_MS > 0 ? 60_000 : 0),
     indexReconcileMs: e.INDEX_RECONCILE_MS ?? (e.NODE_ENV === 'test' ? 0 : 30_000),
+    locationFlushMs: e.LOCATION_FLUSH_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, apiUrl: e.STRIPE_API_URL } : undefined,
     testClock: e.TEST_CLOCK,
     ai: e.AI_BASE_URL ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS } : undefined,

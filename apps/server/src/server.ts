@@ -38,13 +38,21 @@ async function main(config: Config): Promise<void> {
 
   let fleet: Fleet | undefined;
   let isClosing = false;
+  /**
+   * Drains, then closes: /api/ready answers 503 at once and the load balancer, checking it, stops
+   * sending new work during the drain delay; then the server stops accepting, closes the sockets with
+   * 1012 (the apps reconnect elsewhere, jittered), finishes the requests in flight, lets the jobs end
+   * their round, and closes the database.
+   */
   async function shutdown(signal: string): Promise<void> {
     if (isClosing) return;
     isClosing = true;
-    app.log.info({ signal }, 'shutting down');
+    app.readiness.drain();
+    app.log.info({ signal, drainDelayMs: config.drainDelayMs }, 'draining, then shutting down');
     try {
+      if (config.drainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
       await fleet?.stop();
-      await app.close(); // stops accepting, finishes in-flight requests
+      await app.close(); // stops accepting, closes sockets (1012), finishes in-flight requests, stops the jobs
       await database.close(); // PGlite flushes to disk here
     } finally {
       lock?.release();

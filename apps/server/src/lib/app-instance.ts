@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { Readiness } from '../modules/health/readiness';
 import type { Services } from '../services';
 import type { ZodTypeProvider } from './zod-provider';
 
@@ -12,5 +13,7 @@ export type AppInstance = FastifyInstance<RawServerDefault, RawRequestDefaultExp
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    /** Whether to send this process traffic (GET /api/ready); server.ts drains it on SIGTERM. */
+    readiness: Readiness;
   }
 }

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresPool, type Database } from '../../src/db/client';
 import { zodSerializerCompiler, zodValidatorCompiler, type ZodTypeProvider } from '../../src/lib/zod-provider';
+import { Readiness } from '../../src/modules/health/readiness';
 import { HEALTH_DATABASE_TIMEOUT_MS, healthRoutes } from '../../src/modules/health/routes';
 import { registerErrorHandler } from '../../src/plugins/error-handler';
 import { bearer, customerPayload, register } from '../support/fixtures';
@@ -168,7 +169,8 @@ describe('the health check when the database stops answering', () => {
     app.setValidatorCompiler(zodValidatorCompiler);
     app.setSerializerCompiler(zodSerializerCompiler);
     registerErrorHandler(app);
-    await app.register(healthRoutes(drizzle(pool) as unknown as Database, 'postgres', { mapTileUrl: '', offerTimeoutSeconds: 15 }));
+    const db = drizzle(pool) as unknown as Database;
+    await app.register(healthRoutes(db, 'postgres', { mapTileUrl: '', offerTimeoutSeconds: 15 }, new Readiness({ db })));
     try {
       const started = performance.now();
       const response = await app.inject({ method: 'GET', url: '/api/health' });
@@ -177,6 +179,10 @@ describe('the health check when the database stops answering', () => {
       expect(response.json()).toMatchObject({ code: 'UNAVAILABLE' });
       expect(ms).toBeGreaterThanOrEqual(HEALTH_DATABASE_TIMEOUT_MS - 100);
       expect(ms).toBeLessThan(HEALTH_DATABASE_TIMEOUT_MS + 1500);
+      // Readiness says why, so a load balancer (and whoever reads its log) knows what to look at.
+      const ready = await app.inject({ method: 'GET', url: '/api/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ status: 'unavailable', reason: 'database' });
     } finally {
       await app.close();
       for (const socket of sockets) socket.destroy();

@@ -1,0 +1,139 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { DispatchEvents } from '../modules/dispatch/events';
+import type { JobObserver } from './jobs';
+
+/** Read when Prometheus scrapes: what is true now, rather than counted as it happens. */
+export type MetricSources = {
+  /** WebSockets open on this process. */
+  socketsOpen: () => number;
+  /** Drivers in the dispatch index (online, with a location). */
+  driversOnline: () => number | Promise<number>;
+  /** Mails waiting to be sent; no gauge until a mail queue exists. */
+  mailQueueDepth?: () => number | Promise<number>;
+};
+
+/** The process's own figures (CPU, memory, event loop lag, GC), collected once per process. */
+let processRegistry: Registry | undefined;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+const secondsBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/**
+ * The app's Prometheus metrics (GET /metrics), one registry per app instance so that tests building
+ * several apps in one process never count into each other. The only file that knows prom-client:
+ * the rest of the server reports through small ports (`http`, `dispatch`, `jobs`) and sources read
+ * at scrape time (`watch`).
+ */
+export class AppMetrics {
+  private readonly registry = new Registry();
+  private sources: MetricSources | undefined;
+
+  private readonly httpDuration = new Histogram({
+    name: 'coride_http_request_duration_seconds',
+    help: 'HTTP request latency by route pattern, method and status class',
+    labelNames: ['route', 'method', 'status_class'] as const,
+    buckets: secondsBuckets,
+    registers: [this.registry],
+  });
+  private readonly offersMade = new Counter({ name: 'coride_offers_made_total', help: 'Ride offers sent to drivers', registers: [this.registry] });
+  private readonly offersAccepted = new Counter({ name: 'coride_offers_accepted_total', help: 'Ride offers accepted', registers: [this.registry] });
+  private readonly offersExpired = new Counter({
+    name: 'coride_offers_expired_total',
+    help: 'Ride offers that expired unanswered',
+    registers: [this.registry],
+  });
+  private readonly dispatchLatency = new Histogram({
+    name: 'coride_dispatch_latency_seconds',
+    help: "From booking to the ride's first offer",
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60],
+    registers: [this.registry],
+  });
+  private readonly jobRuns = new Counter({
+    name: 'coride_job_runs_total',
+    help: 'Rounds of background jobs run on this process',
+    labelNames: ['job'] as const,
+    registers: [this.registry],
+  });
+  private readonly jobFailures = new Counter({
+    name: 'coride_job_failures_total',
+    help: 'Rounds of background jobs that failed',
+    labelNames: ['job'] as const,
+    registers: [this.registry],
+  });
+
+  constructor() {
+    // collect() runs with the gauge as `this`; the sources are read through this arrow.
+    const sources = () => this.sources;
+    new Gauge({
+      name: 'coride_websockets_open',
+      help: 'WebSockets open on this process',
+      registers: [this.registry],
+      collect() {
+        this.set(sources()?.socketsOpen() ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'coride_drivers_online',
+      help: 'Drivers online with a location (in the dispatch index)',
+      registers: [this.registry],
+      async collect() {
+        this.set((await sources()?.driversOnline()) ?? 0);
+      },
+    });
+  }
+
+  /** Where the gauges read from; app.ts calls it once the services and the WebSocket server exist. */
+  watch(sources: MetricSources): void {
+    this.sources = sources;
+    const { mailQueueDepth } = sources;
+    if (mailQueueDepth) {
+      new Gauge({
+        name: 'coride_mail_queue_depth',
+        help: 'Mails waiting to be sent',
+        registers: [this.registry],
+        async collect() {
+          this.set(await mailQueueDepth());
+        },
+      });
+    }
+  }
+
+  /** One HTTP request answered: `route` is the route's pattern (/api/rides/:id), never the raw URL. */
+  readonly http = {
+    observe: (route: string, method: string, statusCode: number, seconds: number): void => {
+      this.httpDuration.observe({ route, method, status_class: `${Math.floor(statusCode / 100)}xx` }, seconds);
+    },
+  };
+
+  readonly dispatch: DispatchEvents = {
+    offersMade: (count, firstAfterMs) => {
+      this.offersMade.inc(count);
+      if (firstAfterMs !== undefined) this.dispatchLatency.observe(Math.max(0, firstAfterMs) / 1000);
+    },
+    offerAccepted: () => this.offersAccepted.inc(),
+    offersExpired: (count) => this.offersExpired.inc(count),
+  };
+
+  readonly jobs: JobObserver = {
+    roundEnded: (job, outcome) => {
+      this.jobRuns.inc({ job });
+      if (outcome === 'failed') this.jobFailures.inc({ job });
+    },
+  };
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+
+  /** The Prometheus text exposition of this app's metrics, then the process's (no name is in both). */
+  async text(): Promise<string> {
+    const [app, process] = await Promise.all([this.registry.metrics(), processMetrics().metrics()]);
+    return `${app.trimEnd()}\n${process}`;
+  }
+}
