@@ -83,6 +83,14 @@ export function backgroundJobs(services: Services, config: Config, log: FastifyB
       run: async () => services.drivers.endSessionsOfGone(await services.connections.reap()),
     },
     {
+      // Each process stores the positions its drivers sent (the latest per driver, at most one per 10 s)
+      // in one statement a second, instead of one UPDATE per position. Its own buffer: every instance.
+      name: 'driver location flush',
+      everyMs: config.locationFlushMs,
+      everyInstance: true,
+      run: () => services.drivers.flushLocations(),
+    },
+    {
       // Several instances (REDIS_URL): the shared dispatch index is made to match driver_presence again,
       // adding the online drivers it lost (Redis restarted without persistence) and removing those no
       // longer online (a process died between "offline" and the index). Idempotent; the in-process grid

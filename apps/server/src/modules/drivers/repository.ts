@@ -136,8 +136,19 @@ export async function presenceStatusOf(db: Executor, driverId: string) {
   return presence?.status;
 }
 
-export async function persistLocation(db: Executor, driverId: string, location: LatLng, at: Date): Promise<void> {
-  await db.update(driverPresence).set({ lat: location.lat, lng: location.lng, locationUpdatedAt: at }).where(eq(driverPresence.driverId, driverId));
+/**
+ * Stores the last positions of many drivers in one statement (a process writes its drivers' positions
+ * once a second, not one UPDATE per driver). A position stored later than the one given is kept: two
+ * processes' batches may arrive in any order.
+ */
+export async function persistLocations(db: Executor, positions: { driverId: string; lat: number; lng: number; at: Date }[]): Promise<void> {
+  if (positions.length === 0) return;
+  const rows = JSON.stringify(positions.map((p) => ({ driver_id: p.driverId, lat: p.lat, lng: p.lng, at: p.at.toISOString() })));
+  await db.execute(sql`
+    update ${driverPresence} p
+    set lat = v.lat, lng = v.lng, location_updated_at = v.at
+    from json_to_recordset(${rows}::json) as v(driver_id uuid, lat double precision, lng double precision, at timestamptz)
+    where p.driver_id = v.driver_id and (p.location_updated_at is null or p.location_updated_at <= v.at)`);
 }
 
 /** The driver profiles of territories, with their users (relational query: needs the Database). */

@@ -12,6 +12,8 @@ import * as repo from './repository';
 /** Location updates closer together than this are dropped; the database is written at most this often. */
 const LOCATION_THROTTLE_MS = 1000;
 const LOCATION_PERSIST_MS = 10_000;
+/** Rows per statement when many positions wait (20,000 drivers online: 2,000 a second). */
+const LOCATION_FLUSH_BATCH = 5000;
 /** A location from a driver the database does not have online is not looked up again for this long. */
 const NOT_ONLINE_MEMORY_MS = 10_000;
 /** The index's entries written this recently are left alone by a reconcile (their write may not be committed yet). */
@@ -28,6 +30,8 @@ export function createDriversService(deps: {
 }) {
   const { db, territories, index, now } = deps;
   const lastUpdate = new Map<string, { at: number; persistedAt: number }>();
+  /** The positions to store at the next flush, the latest per driver. */
+  const pendingLocations = new Map<string, { lat: number; lng: number; at: Date }>();
   /** Drivers who sent a location while absent from the index and not online in the database: when that was. */
   const notOnlineAt = new Map<string, number>();
   /** Session changes of one driver run in the order their events arrived (a reload closes, then opens). */
@@ -195,9 +199,27 @@ export function createDriversService(deps: {
       await deps.dispatcher.forwardLocation(driverId, location);
       const shouldPersist = !previous || at - previous.persistedAt >= LOCATION_PERSIST_MS;
       lastUpdate.set(driverId, { at, persistedAt: shouldPersist ? at : previous.persistedAt });
-      if (shouldPersist) {
-        await repo.persistLocation(db, driverId, location, new Date(at));
+      if (shouldPersist) pendingLocations.set(driverId, { lat: location.lat, lng: location.lng, at: new Date(at) });
+    },
+
+    /**
+     * Writes the positions waiting to be stored (every LOCATION_FLUSH_MS, and when the app closes). On
+     * failure they wait for the next flush, unless a later position of the driver has come meanwhile.
+     */
+    async flushLocations(): Promise<number> {
+      if (pendingLocations.size === 0) return 0;
+      const batch = [...pendingLocations].map(([driverId, p]) => ({ driverId, ...p }));
+      pendingLocations.clear();
+      for (let start = 0; start < batch.length; start += LOCATION_FLUSH_BATCH) {
+        const part = batch.slice(start, start + LOCATION_FLUSH_BATCH);
+        try {
+          await repo.persistLocations(db, part);
+        } catch (error) {
+          for (const { driverId, ...p } of batch.slice(start)) if (!pendingLocations.has(driverId)) pendingLocations.set(driverId, p);
+          throw error;
+        }
       }
+      return batch.length;
     },
 
     async pendingOffers(driver: AuthenticatedUser) {
