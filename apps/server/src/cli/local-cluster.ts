@@ -19,6 +19,17 @@ export const MAX_INSTANCES = 8;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Children still running: killed when this process exits, however it exits, so none is left behind. */
+const liveChildren = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of liveChildren) child.kill('SIGKILL');
+});
+function track(child: ChildProcess): ChildProcess {
+  liveChildren.add(child);
+  child.once('exit', () => liveChildren.delete(child));
+  return child;
+}
+
 /** Where a program is on PATH (or its usual Debian place), undefined when it is not installed. */
 export function findProgram(name: string): string | undefined {
   const dirs = [...(process.env.PATH ?? '').split(path.delimiter), '/usr/sbin', '/usr/bin', '/usr/local/sbin', '/usr/local/bin'];
@@ -94,7 +105,8 @@ export async function waitForOk(url: string, timeoutMs: number, isGivenUp: () =>
   throw new Error(`${url} did not answer 200 within ${timeoutMs} ms (${last})`);
 }
 
-export type ProcessState = 'stopped' | 'starting' | 'running' | 'paused';
+/** `stopping`: told to end (killed or SIGTERMed), not exited yet. */
+export type ProcessState = 'stopped' | 'starting' | 'running' | 'paused' | 'stopping';
 
 /** A log file per child, so a crash can be read afterwards. */
 function openLog(logDir: string, name: string): number {
@@ -162,11 +174,13 @@ export class ApiProcess {
     this.isExitExpected = false;
     this.starts += 1;
     this.startedAt = Date.now();
-    const child = spawn(process.execPath, [serverBundle], {
-      cwd: repoRoot,
-      env: { ...process.env, ...this.options.env, PORT: String(this.port), HOST: '127.0.0.1' },
-      stdio: ['ignore', log, log],
-    });
+    const child = track(
+      spawn(process.execPath, [serverBundle], {
+        cwd: repoRoot,
+        env: { ...process.env, ...this.options.env, PORT: String(this.port), HOST: '127.0.0.1' },
+        stdio: ['ignore', log, log],
+      }),
+    );
     fs.closeSync(log);
     this.child = child;
     let exited = false;
@@ -174,9 +188,10 @@ export class ApiProcess {
       exited = true;
       if (this.child !== child) return;
       this.child = undefined;
-      const wasExpected = this.isExitExpected;
+      // An exit while starting (Redis unreachable, say) is start()'s failure, reported there.
+      const wasUnexpected = !this.isExitExpected && (this.state === 'running' || this.state === 'paused');
       this.state = 'stopped';
-      if (!wasExpected) this.options.onUnexpectedExit?.(this, code, signal);
+      if (wasUnexpected) this.options.onUnexpectedExit?.(this, code, signal);
     });
     try {
       await waitForOk(`${this.url}/api/ready`, timeoutMs, () => exited);
@@ -198,10 +213,12 @@ export class ApiProcess {
   kill(signal: NodeJS.Signals): void {
     const child = this.child;
     if (!child) return;
-    if (signal === 'SIGKILL' || signal === 'SIGTERM' || signal === 'SIGINT') this.isExitExpected = true;
+    const isEnd = signal === 'SIGKILL' || signal === 'SIGTERM' || signal === 'SIGINT';
+    if (isEnd) this.isExitExpected = true;
     // A paused process cannot handle SIGTERM: let it run again first.
     if (this.state === 'paused' && signal !== 'SIGKILL') child.kill('SIGCONT');
     child.kill(signal);
+    if (isEnd) this.state = 'stopping';
   }
 
   pause(): void {
@@ -266,10 +283,12 @@ export class LoadBalancer {
     if (!haproxy) throw new Error('HAProxy is not installed: apt-get install -y haproxy');
     const log = openLog(this.options.logDir, 'haproxy');
     // -W: master-worker, -db: stay in the foreground (stopped with its children).
-    const child = spawn(haproxy, ['-W', '-db', '-f', haproxyConfig], {
-      env: { ...process.env, ...this.env },
-      stdio: ['ignore', log, log],
-    });
+    const child = track(
+      spawn(haproxy, ['-W', '-db', '-f', haproxyConfig], {
+        env: { ...process.env, ...this.env },
+        stdio: ['ignore', log, log],
+      }),
+    );
     fs.closeSync(log);
     this.child = child;
     let exited = false;
@@ -312,9 +331,11 @@ export class OwnRedis {
     const program = findProgram('redis-server');
     if (!program) throw new Error('redis-server is not installed');
     const log = openLog(this.logDir, 'redis');
-    const child = spawn(program, ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'], {
-      stdio: ['ignore', log, log],
-    });
+    const child = track(
+      spawn(program, ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'], {
+        stdio: ['ignore', log, log],
+      }),
+    );
     fs.closeSync(log);
     this.child = child;
     const deadline = Date.now() + 10_000;
