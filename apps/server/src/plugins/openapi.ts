@@ -17,6 +17,12 @@ function jsonSchemaOf(schema: unknown, io: 'input' | 'output'): unknown {
   return z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' });
 }
 
+/** `/api/rides/:id` -> `rides`; `/metrics` -> `metrics`. */
+export function tagOf(url: string): string {
+  const [first, second] = url.split('/').filter(Boolean);
+  return (first === 'api' ? second : first) ?? 'api';
+}
+
 /** Every route declares zod schemas (lib/zod-provider.ts); the document needs them as JSON Schema. */
 export function toOpenApiSchema(schema: FastifySchema | undefined): FastifySchema | undefined {
   if (!schema) return schema;
@@ -44,8 +50,11 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
         description: 'Community ride-hailing marketplace. Money is in integer cents. Sign in with POST /api/login and send `Authorization: Bearer <token>`.',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      // A bearer token or none: each route says in its description or its 401/403 answers whom it serves.
+      security: [{ bearer: [] }, {}],
     },
-    transform: ({ schema, url }) => ({ schema: toOpenApiSchema(schema) ?? {}, url }),
+    // Grouped by the path's first segment after /api (rides, drivers, licensee, ...).
+    transform: ({ schema, url }) => ({ schema: { tags: [tagOf(url)], ...toOpenApiSchema(schema) }, url }),
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // Swagger UI reads the same document from /api/docs/json; no validator is called (offline).
