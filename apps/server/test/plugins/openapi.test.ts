@@ -10,7 +10,11 @@ type OpenApiDocument = {
     string,
     Record<
       string,
-      { requestBody?: { content: Record<string, { schema: JsonSchema }> }; responses: Record<string, { content?: Record<string, { schema: JsonSchema }> }> }
+      {
+        tags?: string[];
+        requestBody?: { content: Record<string, { schema: JsonSchema }> };
+        responses: Record<string, { content?: Record<string, { schema: JsonSchema }> }>;
+      }
     >
   >;
 };
@@ -57,6 +61,7 @@ describe('the OpenAPI document', () => {
 
   it('describes a route’s request and responses from its zod schemas', async () => {
     const quote = (await documentOf()).paths['/api/rides/quote']!.post!;
+    expect(quote.tags).toEqual(['rides']);
     const body = quote.requestBody!.content['application/json']!.schema;
     expect(body.required).toEqual(expect.arrayContaining(['pickupLocation', 'dropoffLocation']));
     expect(body.properties!.pickupLocation!.properties).toHaveProperty('lat');
