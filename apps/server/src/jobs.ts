@@ -67,12 +67,15 @@ export function backgroundJobs(services: Services, config: Config, log: FastifyB
     {
       // Several instances (REDIS_URL): each renews its heartbeat in the registry of connections, so
       // its sockets keep counting. If it had lapsed (a long pause, Redis restarted), its connections
-      // are registered again and the online sessions the janitor may have ended run again.
+      // are registered again and the online sessions the janitor may have ended run again; the drivers
+      // whose last socket closed while Redis was unreachable have theirs ended now.
       name: 'connection heartbeat',
       everyMs: config.redisUrl ? HEARTBEAT_MS : 0,
       everyInstance: true,
       run: async () => {
-        for (const userId of await services.connections.heartbeat()) await services.drivers.connected(userId);
+        const { reconnected, disconnected } = await services.connections.heartbeat();
+        for (const userId of reconnected) await services.drivers.connected(userId);
+        for (const userId of disconnected) await services.drivers.disconnected(userId);
       },
     },
     {

@@ -9,6 +9,13 @@ export const JANITOR_MS = 5000;
 export type GoneUser = { userId: string; lastSeenAt: Date };
 
 /**
+ * What a heartbeat repaired: `reconnected`, users whose connections here were registered again (the
+ * instance's registration had lapsed: Redis restarted, or a long pause got it reaped); `disconnected`,
+ * users whose connection here closed while Redis was unreachable and who have none left anywhere.
+ */
+export type HeartbeatRepairs = { reconnected: string[]; disconnected: string[] };
+
+/**
  * Which users have an open, authenticated WebSocket, on any instance. The realtime routes count a
  * user's connections here as they open and close, so a driver's online session ends only when their
  * last connection anywhere closes (two tabs, or a reconnect through another process). In-process for
@@ -24,8 +31,8 @@ export interface ConnectionRegistry {
   remove(userId: string): Promise<boolean>;
   /** Whether the user has a connection open on any live instance. */
   isConnected(userId: string): Promise<boolean>;
-  /** Renews this instance's heartbeat; the users whose connections had to be registered again (it had lapsed). */
-  heartbeat(): Promise<string[]>;
+  /** Renews this instance's heartbeat, and rewrites its counts if they were lost or could not be written. */
+  heartbeat(): Promise<HeartbeatRepairs>;
   /** Forgets the instances whose heartbeat ran out; the users this leaves with no connection anywhere. */
   reap(): Promise<GoneUser[]>;
   /** Leaves at shutdown: this instance no longer counts, and the others' janitor tidies what it leaves. */
@@ -55,8 +62,8 @@ export class InProcessConnections implements ConnectionRegistry {
     return this.counts.has(userId);
   }
 
-  async heartbeat(): Promise<string[]> {
-    return [];
+  async heartbeat(): Promise<HeartbeatRepairs> {
+    return { reconnected: [], disconnected: [] };
   }
 
   async reap(): Promise<GoneUser[]> {

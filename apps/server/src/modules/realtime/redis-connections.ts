@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { INSTANCE_TTL_MS, type ConnectionRegistry, type GoneUser } from './connections';
+import { INSTANCE_TTL_MS, type ConnectionRegistry, type GoneUser, type HeartbeatRepairs } from './connections';
 
 /** A user's open connections on live instances: `{p}conn:{user}` counts per instance, an instance lives while `{p}inst:{id}` exists. */
 const LIVE_FUNCTION = `
@@ -85,12 +85,18 @@ export type RedisConnectionsOptions = {
  * - `instances`: hash instance id -> its last heartbeat (app clock, ms).
  * The scripts read keys they compute, so the registry needs one Redis, not a Redis Cluster.
  *
- * Each instance also keeps its own counts, so a lapsed heartbeat (Redis restarted, the process was
- * paused past the TTL and reaped) is repaired by registering them again on the next heartbeat.
+ * Each instance also keeps its own counts, so what Redis lost or never got is repaired by the next
+ * heartbeat, which writes them again: after its registration lapsed (Redis restarted, the process was
+ * paused past the TTL and reaped), or after a count could not be written (Redis unreachable for a
+ * moment). The users whose last connection closed meanwhile are then told apart.
  */
 export class RedisConnections implements ConnectionRegistry {
   readonly instanceId: string;
   private readonly local = new Map<string, number>();
+  /** A count could not be written: the next heartbeat writes them all again. */
+  private isDirty = false;
+  /** Users whose connection closed here while Redis was unreachable. */
+  private readonly closedUnrecorded = new Set<string>();
 
   constructor(
     private readonly redis: Redis,
@@ -107,29 +113,47 @@ export class RedisConnections implements ConnectionRegistry {
 
   async add(userId: string): Promise<void> {
     this.local.set(userId, (this.local.get(userId) ?? 0) + 1);
-    await this.redis.multi().hincrby(this.connKey(userId), this.instanceId, 1).sadd(this.usersKey(), userId).exec();
+    try {
+      await this.redis.multi().hincrby(this.connKey(userId), this.instanceId, 1).sadd(this.usersKey(), userId).exec();
+    } catch (error) {
+      this.isDirty = true;
+      throw error;
+    }
   }
 
   async remove(userId: string): Promise<boolean> {
     const left = (this.local.get(userId) ?? 0) - 1;
     if (left > 0) this.local.set(userId, left);
     else this.local.delete(userId);
-    const live = await this.redis.eval(REMOVE_SCRIPT, 2, this.connKey(userId), this.usersKey(), this.instanceId, userId, this.prefix);
-    return Number(live) > 0;
+    try {
+      const live = await this.redis.eval(REMOVE_SCRIPT, 2, this.connKey(userId), this.usersKey(), this.instanceId, userId, this.prefix);
+      return Number(live) > 0;
+    } catch (error) {
+      this.isDirty = true;
+      this.closedUnrecorded.add(userId);
+      throw error;
+    }
   }
 
   async isConnected(userId: string): Promise<boolean> {
     return Number(await this.redis.eval(LIVE_SCRIPT, 1, this.connKey(userId), this.prefix)) > 0;
   }
 
-  async heartbeat(): Promise<string[]> {
+  async heartbeat(): Promise<HeartbeatRepairs> {
     const { wasAlive } = await this.beat();
-    if (wasAlive || this.local.size === 0) return [];
-    // Our heartbeat had lapsed: our counts may have been reaped, or Redis restarted empty.
-    const restore = this.redis.multi();
-    for (const [userId, count] of this.local) restore.hset(this.connKey(userId), this.instanceId, count).sadd(this.usersKey(), userId);
-    await restore.exec();
-    return [...this.local.keys()];
+    if (wasAlive && !this.isDirty) return { reconnected: [], disconnected: [] };
+    // Our counts were reaped or lost (Redis restarted empty), or some could not be written: all again,
+    // as absolute values (a count changing meanwhile is sent after these, on the same connection).
+    const closed = [...this.closedUnrecorded];
+    const rewrite = this.redis.multi();
+    for (const [userId, count] of this.local) rewrite.hset(this.connKey(userId), this.instanceId, count).sadd(this.usersKey(), userId);
+    for (const userId of closed) if (!this.local.has(userId)) rewrite.hdel(this.connKey(userId), this.instanceId).srem(this.usersKey(), userId);
+    await rewrite.exec();
+    this.isDirty = false;
+    for (const userId of closed) this.closedUnrecorded.delete(userId);
+    const disconnected: string[] = [];
+    for (const userId of closed) if (!(await this.isConnected(userId))) disconnected.push(userId);
+    return { reconnected: wasAlive ? [] : [...this.local.keys()], disconnected };
   }
 
   async reap(): Promise<GoneUser[]> {

@@ -189,6 +189,7 @@ export function realtimeRoutes(deps: RealtimeDeps) {
         connection.phase = { name: 'closed' };
         if (phase.name !== 'authenticated') return;
         phase.unsubscribe();
+        // A close Redis could not record is settled by the registry's next heartbeat (jobs.ts).
         connectionClosed(phase.user).catch((error: unknown) => request.log.warn({ err: error }, 'online session not ended'));
       });
     });

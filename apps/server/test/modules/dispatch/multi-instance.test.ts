@@ -342,7 +342,7 @@ describe.runIf(process.env.DATABASE_URL && redisUrl)('several instances on one P
     expect(await c.services.connections.reap()).toEqual([]);
 
     // It was only paused: its next heartbeat registers its connections again, and says whose.
-    expect(await dead.heartbeat()).toEqual(expect.arrayContaining([gone.id, stays.id]));
+    expect((await dead.heartbeat()).reconnected).toEqual(expect.arrayContaining([gone.id, stays.id]));
     expect(await b.services.hub.isConnected(gone.id)).toBe(true);
     await dead.close();
   });
