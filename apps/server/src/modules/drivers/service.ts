@@ -195,11 +195,12 @@ export function createDriversService(deps: {
       const at = now().getTime();
       const previous = lastUpdate.get(driverId);
       if (previous && at - previous.at < LOCATION_THROTTLE_MS) return;
-      if (!(await index.move(driverId, location, at))) await indexAgain(driverId, location, at);
-      await deps.dispatcher.forwardLocation(driverId, location);
+      // Taken before the first await, so a burst from one driver passes the throttle once.
       const shouldPersist = !previous || at - previous.persistedAt >= LOCATION_PERSIST_MS;
       lastUpdate.set(driverId, { at, persistedAt: shouldPersist ? at : previous.persistedAt });
       if (shouldPersist) pendingLocations.set(driverId, { lat: location.lat, lng: location.lng, at: new Date(at) });
+      if (!(await index.move(driverId, location, at))) await indexAgain(driverId, location, at);
+      await deps.dispatcher.forwardLocation(driverId, location);
     },
 
     /**
