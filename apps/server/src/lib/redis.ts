@@ -2,10 +2,25 @@ import { Redis } from 'ioredis';
 import { ConfigError } from '../config';
 
 /**
+ * How long a command may wait for its answer. Redis answers in well under a millisecond; one that
+ * does not answer for this long is paused or cut off, and the caller's fallback (the database) should
+ * answer instead of the request waiting for TCP to notice.
+ */
+const REDIS_COMMAND_TIMEOUT_MS = 2000;
+/**
+ * A connection that has commands waiting and receives nothing for this long is dropped and opened
+ * again, so a hung Redis costs the first requests one timeout each and the next ones none (commands
+ * fail at once while the connection is being reopened). Idle connections, such as the realtime
+ * subscriber waiting for messages, have no command waiting and are never dropped by it.
+ */
+const REDIS_SOCKET_TIMEOUT_MS = 3000;
+
+/**
  * Opens a connection to REDIS_URL and waits until it is usable, so a wrong URL stops the server at
  * start with a clear message instead of failing the first sign-in. After that, commands fail fast
- * while the connection is down (no offline queue) and the client reconnects on its own; callers
- * decide what a failed command means (docs/decisions/009-redis-shared-state.md).
+ * while the connection is down (no offline queue) or hung (command and socket timeouts) and the
+ * client reconnects on its own; callers decide what a failed command means: Redis holds only what
+ * can be rebuilt, so each falls back or drops the write (docs/architecture.md, "Redis outage").
  */
 export async function connectRedis(url: string, name: string): Promise<Redis> {
   const client = new Redis(url, {
@@ -13,6 +28,8 @@ export async function connectRedis(url: string, name: string): Promise<Redis> {
     connectionName: name,
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    socketTimeout: REDIS_SOCKET_TIMEOUT_MS,
     // A few seconds between attempts at most, for ever: Redis coming back must heal the instance.
     retryStrategy: (attempt) => Math.min(attempt * 200, 5000),
   });

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { AppError } from '../lib/app-error';
 import { InProcessWindows, RedisWindows, type SlidingWindows } from '../lib/rate-limit';
+import { rateLimitedWarn } from '../lib/rate-limited-warn';
 import type { SharedState } from '../shared-state';
 import { currentUser } from './auth';
 
@@ -46,8 +47,9 @@ function limitHook(windows: SlidingWindows, { name, limit, keyOf, message }: Rul
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance, options: { limits: Config['rateLimits']; shared: SharedState | undefined }) => {
     const { limits, shared } = options;
+    const warn = rateLimitedWarn(app.log);
     const windows: SlidingWindows = shared
-      ? new RedisWindows(shared.redis, `${shared.prefix}rate:`, (error) => app.log.warn({ err: error }, 'rate limit unavailable (Redis): request allowed'))
+      ? new RedisWindows(shared.redis, `${shared.prefix}rate:`, (error) => warn(error, 'rate limit unavailable (Redis): request allowed'))
       : new InProcessWindows();
     const byAddress = (request: FastifyRequest) => request.ip;
     const byUser = (request: FastifyRequest) => currentUser(request).id;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ServerMessage } from '@coride/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { rateLimitedWarn, type Warn } from '../../lib/rate-limited-warn';
 import type { ConnectionRegistry } from './connections';
 import { InProcessHub, type RealtimeHub, type Subscriber } from './hub';
 
@@ -31,6 +32,8 @@ export class RedisHub implements RealtimeHub {
   private readonly local = new InProcessHub();
   private readonly origin = randomUUID();
   private closed = false;
+  /** Redis down: every location would fail to be shared; one line every few seconds says it. */
+  private readonly warnUnshared: Warn;
 
   private constructor(
     private readonly publisher: Redis,
@@ -38,7 +41,9 @@ export class RedisHub implements RealtimeHub {
     private readonly channel: string,
     private readonly log: FastifyBaseLogger,
     private readonly connections: ConnectionRegistry | undefined,
-  ) {}
+  ) {
+    this.warnUnshared = rateLimitedWarn(log);
+  }
 
   /**
    * Subscribes to the channel before returning, so no message published after start is missed.
@@ -60,9 +65,7 @@ export class RedisHub implements RealtimeHub {
 
   publish(userId: string, message: ServerMessage): void {
     this.local.publish(userId, message);
-    this.share({ origin: this.origin, userId, message }, (error) =>
-      this.log.warn({ err: error, type: message.type }, 'realtime message not shared with the other instances'),
-    );
+    this.share({ origin: this.origin, userId, message }, (error) => this.warnUnshared(error, 'realtime message not shared with the other instances'));
   }
 
   endSessions(sessionIds: readonly string[]): void {
