@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { rateLimitedWarn } from './lib/rate-limited-warn';
 import { loginThrottles } from './modules/accounts/login-throttle';
 import { createAccountsService } from './modules/accounts/service';
 import { createApplicationsService } from './modules/applications/service';
@@ -9,9 +10,11 @@ import { OpenAiCompatibleResponder } from './modules/assistant/llm';
 import { createMediationService } from './modules/assistant/mediation';
 import { createAssistantService, sharedOfflineEngine } from './modules/assistant/service';
 import { GridDriverIndex, type DriverLocationIndex } from './modules/dispatch/driver-index';
+import { FallbackDriverIndex } from './modules/dispatch/fallback-driver-index';
 import { RedisDriverIndex } from './modules/dispatch/redis-driver-index';
 import { createBonusPoolService } from './modules/community/bonus-pool';
 import { createTiersService } from './modules/community/tiers';
+import { createPresenceReader } from './modules/drivers/presence-reader';
 import { createDriversService } from './modules/drivers/service';
 import { createFavoritesService } from './modules/favorites/service';
 import { createPerformanceReader } from './modules/reporting/driver-performance';
@@ -64,8 +67,13 @@ export function createServices(deps: {
   const hub: RealtimeHub = shared?.hub ?? new InProcessHub();
   // Who has a socket open, on any live instance (the driver's online session follows it).
   const connections: ConnectionRegistry = shared?.connections ?? new InProcessConnections();
-  // Where drivers are: in the process, or in Redis where every instance's dispatch sees every driver.
-  const index: DriverLocationIndex = shared ? new RedisDriverIndex(shared.redis, shared.prefix) : new GridDriverIndex();
+  // Redis down: what falls back or lets a request through says so at most every 10 s, not per request.
+  const redisWarn = rateLimitedWarn(log);
+  // Where drivers are: in the process, or in Redis where every instance's dispatch sees every driver;
+  // while Redis cannot answer, reads come from driver_presence and writes wait for the reconcile.
+  const index: DriverLocationIndex = shared
+    ? new FallbackDriverIndex(new RedisDriverIndex(shared.redis, shared.prefix), createPresenceReader(db), redisWarn)
+    : new GridDriverIndex();
   const territories = createTerritoriesService({ db, zips });
 
   const accounts = createAccountsService({
@@ -78,7 +86,7 @@ export function createServices(deps: {
       shared && {
         redis: shared.redis,
         prefix: shared.prefix,
-        onError: (error) => log.warn({ err: error }, 'sign-in throttle unavailable (Redis): attempt allowed'),
+        onError: (error) => redisWarn(error, 'sign-in throttle unavailable (Redis): attempt allowed'),
       },
     ),
     // A revoked session's sockets close on every instance (the hub carries it through Redis when shared).

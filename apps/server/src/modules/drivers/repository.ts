@@ -1,5 +1,5 @@
 import type { LatLng } from '@coride/domain';
-import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, between, desc, eq, inArray, isNotNull, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { driverProfiles } from '../applications/profile-tables';
 import { driverApplications } from '../applications/tables';
@@ -91,6 +91,68 @@ export async function onlineTerritoryOf(db: Executor, driverId: string): Promise
     .innerJoin(driverProfiles, eq(driverProfiles.userId, driverPresence.driverId))
     .where(and(eq(driverPresence.driverId, driverId), eq(driverPresence.status, 'online'), eq(driverProfiles.isApproved, true)));
   return row?.territoryId ?? undefined;
+}
+
+/** Online, approved, in a territory and at a known position: what the dispatch index holds, read from the truth. */
+const indexable = () =>
+  and(
+    eq(driverPresence.status, 'online'),
+    eq(driverProfiles.isApproved, true),
+    isNotNull(driverProfiles.territoryId),
+    isNotNull(driverPresence.lat),
+    isNotNull(driverPresence.lng),
+  );
+
+/** The drivers among `driverIds` the dispatch index would hold, at their last stored position (Redis down: presence-reader.ts). */
+export async function indexablePositionsOf(db: Executor, driverIds: readonly string[]) {
+  if (driverIds.length === 0) return [];
+  return db
+    .select({ driverId: driverPresence.driverId, territoryId: driverProfiles.territoryId, lat: driverPresence.lat, lng: driverPresence.lng })
+    .from(driverPresence)
+    .innerJoin(driverProfiles, eq(driverProfiles.userId, driverPresence.driverId))
+    .where(and(inArray(driverPresence.driverId, [...driverIds]), indexable()));
+}
+
+/**
+ * Up to `limit` drivers the dispatch index would hold in the territory, inside the box of `latDelta`
+ * and `lngDelta` degrees around `point`, nearest first by a flat-earth distance (the great circle's
+ * order at a city's scale), skipping `excludeIds`. Redis down: the index's `nearest`, read from
+ * driver_presence (presence-reader.ts); it scans the territory's online drivers, and returns `limit` rows.
+ */
+export async function indexableNearest(
+  db: Executor,
+  territoryId: string,
+  point: LatLng,
+  box: { latDelta: number; lngDelta: number },
+  limit: number,
+  excludeIds: readonly string[],
+) {
+  const lngScale = Math.cos((point.lat * Math.PI) / 180);
+  return db
+    .select({ driverId: driverPresence.driverId, lat: driverPresence.lat, lng: driverPresence.lng })
+    .from(driverPresence)
+    .innerJoin(driverProfiles, eq(driverProfiles.userId, driverPresence.driverId))
+    .where(
+      and(
+        eq(driverProfiles.territoryId, territoryId),
+        indexable(),
+        between(driverPresence.lat, point.lat - box.latDelta, point.lat + box.latDelta),
+        between(driverPresence.lng, point.lng - box.lngDelta, point.lng + box.lngDelta),
+        excludeIds.length > 0 ? notInArray(driverPresence.driverId, [...excludeIds]) : undefined,
+      ),
+    )
+    .orderBy(sql`power(${driverPresence.lat} - ${point.lat}::float8, 2) + power((${driverPresence.lng} - ${point.lng}::float8) * ${lngScale}::float8, 2)`)
+    .limit(limit);
+}
+
+/** How many drivers the dispatch index would hold, in the territory or in all. */
+export async function countIndexable(db: Executor, territoryId?: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(driverPresence)
+    .innerJoin(driverProfiles, eq(driverProfiles.userId, driverPresence.driverId))
+    .where(and(indexable(), territoryId === undefined ? undefined : eq(driverProfiles.territoryId, territoryId)));
+  return row?.count ?? 0;
 }
 
 export async function latestApplicationStatus(db: Executor, driverId: string) {
