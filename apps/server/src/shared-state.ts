@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
+import { rateLimitedWarn } from './lib/rate-limited-warn';
 import { connectRedis, redactedUrl } from './lib/redis';
 import { defaultActiveRideOptions, RedisActiveRides } from './modules/dispatch/redis-active-rides';
 import type { ActiveRideLoader } from './modules/dispatch/active-rides';
@@ -31,7 +32,9 @@ export async function openSharedState(config: Config, log: FastifyBaseLogger, no
   const redis = await connectRedis(config.redisUrl, 'coride-commands');
   try {
     const subscriber = await connectRedis(config.redisUrl, 'coride-realtime');
-    const connections = new RedisConnections(redis, config.redisKeyPrefix, { instanceTtlMs: INSTANCE_TTL_MS, now });
+    // Redis down: sockets and rides go on (each store falls back), and says so at most every 10 s.
+    const warn = rateLimitedWarn(log);
+    const connections = new RedisConnections(redis, config.redisKeyPrefix, { instanceTtlMs: INSTANCE_TTL_MS, now, warn });
     const hub = await RedisHub.start(redis, subscriber, `${config.redisKeyPrefix}realtime`, log, connections).catch(async (error: unknown) => {
       subscriber.disconnect();
       throw error;
@@ -42,7 +45,7 @@ export async function openSharedState(config: Config, log: FastifyBaseLogger, no
       hub,
       prefix: config.redisKeyPrefix,
       connections,
-      activeRides: (loader) => new RedisActiveRides(redis, config.redisKeyPrefix, loader, defaultActiveRideOptions),
+      activeRides: (loader) => new RedisActiveRides(redis, config.redisKeyPrefix, loader, defaultActiveRideOptions, warn),
       close: async () => {
         await connections.close().catch((error: unknown) => log.warn({ err: error }, 'this instance could not leave the connection registry'));
         await hub.close();

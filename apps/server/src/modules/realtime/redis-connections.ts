@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { ignoreWarnings, type Warn } from '../../lib/rate-limited-warn';
 import { INSTANCE_TTL_MS, type ConnectionRegistry, type GoneUser, type HeartbeatRepairs } from './connections';
 
 /** A user's open connections on live instances: `{p}conn:{user}` counts per instance, an instance lives while `{p}inst:{id}` exists. */
@@ -74,6 +75,8 @@ export type RedisConnectionsOptions = {
   now: () => Date;
   /** This instance's id (random by default). */
   instanceId?: string;
+  /** Told of the counts Redis could not take (rate-limited by the caller); nothing by default. */
+  warn?: Warn;
 };
 
 /**
@@ -89,14 +92,20 @@ export type RedisConnectionsOptions = {
  * heartbeat, which writes them again: after its registration lapsed (Redis restarted, the process was
  * paused past the TTL and reaped), or after a count could not be written (Redis unreachable for a
  * moment). The users whose last connection closed meanwhile are then told apart.
+ *
+ * Redis unreachable: a socket opens and closes as usual (add and remove never throw), and what could
+ * not be known is taken as "still connected", so no online session ends by mistake; the next
+ * heartbeat that reaches Redis settles those users (`disconnected`), and the session janitor the
+ * instances that went meanwhile. An outage can so leave a session running until Redis is back.
  */
 export class RedisConnections implements ConnectionRegistry {
   readonly instanceId: string;
   private readonly local = new Map<string, number>();
   /** A count could not be written: the next heartbeat writes them all again. */
   private isDirty = false;
-  /** Users whose connection closed here while Redis was unreachable. */
+  /** Users whose connection closed here while Redis was unreachable, or whom Redis could not tell about: the next heartbeat asks again. */
   private readonly closedUnrecorded = new Set<string>();
+  private readonly warn: Warn;
 
   constructor(
     private readonly redis: Redis,
@@ -104,6 +113,7 @@ export class RedisConnections implements ConnectionRegistry {
     private readonly options: RedisConnectionsOptions = { instanceTtlMs: INSTANCE_TTL_MS, now: () => new Date() },
   ) {
     this.instanceId = options.instanceId ?? randomUUID();
+    this.warn = options.warn ?? ignoreWarnings;
   }
 
   async start(): Promise<boolean> {
@@ -117,7 +127,7 @@ export class RedisConnections implements ConnectionRegistry {
       await this.redis.multi().hincrby(this.connKey(userId), this.instanceId, 1).sadd(this.usersKey(), userId).exec();
     } catch (error) {
       this.isDirty = true;
-      throw error;
+      this.warn(error, 'connection registry unavailable (Redis): counts written again at the next heartbeat');
     }
   }
 
@@ -129,14 +139,29 @@ export class RedisConnections implements ConnectionRegistry {
       const live = await this.redis.eval(REMOVE_SCRIPT, 2, this.connKey(userId), this.usersKey(), this.instanceId, userId, this.prefix);
       return Number(live) > 0;
     } catch (error) {
-      this.isDirty = true;
-      this.closedUnrecorded.add(userId);
-      throw error;
+      this.warn(error, 'connection registry unavailable (Redis): counts written again at the next heartbeat');
+      return this.settleLater(userId);
     }
   }
 
   async isConnected(userId: string): Promise<boolean> {
-    return Number(await this.redis.eval(LIVE_SCRIPT, 1, this.connKey(userId), this.prefix)) > 0;
+    try {
+      return Number(await this.redis.eval(LIVE_SCRIPT, 1, this.connKey(userId), this.prefix)) > 0;
+    } catch (error) {
+      this.warn(error, 'connection registry unavailable (Redis): a user counted as connected until the next heartbeat');
+      return this.settleLater(userId);
+    }
+  }
+
+  /**
+   * Redis could not say whether the user has a connection left: "yes" for now (ending a session by
+   * mistake cannot be undone from here; one left running is ended by the next heartbeat, which asks
+   * again and reports the user as `disconnected` if they have none).
+   */
+  private settleLater(userId: string): true {
+    this.isDirty = true;
+    this.closedUnrecorded.add(userId);
+    return true;
   }
 
   async heartbeat(): Promise<HeartbeatRepairs> {
