@@ -125,6 +125,8 @@ describe.skipIf(!databaseUrl)('the chaos checker', () => {
     expect(results['no ride with two drivers']!.passed).toBe(false);
     expect(results['no ride with two drivers']!.evidence.length).toBeGreaterThanOrEqual(2);
     expect(results['no driver with two active rides']!.passed).toBe(false);
+    // The second ride of driver A was accepted without any offer of theirs.
+    expect(results['every assignment through an open offer']!.evidence).toHaveLength(1);
     expect(results['no stuck or oversized offers']!.passed).toBe(false);
     // Two pending offers past their expiry, and each open next to the other with a batch of 1.
     expect(results['no stuck or oversized offers']!.evidence.length).toBeGreaterThanOrEqual(3);

@@ -79,6 +79,19 @@ export async function checkProperties(db: pg.Pool, history: BotEvent[], options:
     ),
   );
 
+  // 2b. Every assignment went through an offer still open: the ride's driver holds its accepted offer
+  //     (an offer expired by the sweep, and announced as expired to the others, is never accepted after).
+  const acceptedWithoutOffer = await rows(
+    db,
+    `select r.id as ride_id, r.driver_id, r.accepted_at,
+            (select string_agg(o.status || ' until ' || o.expires_at::text || ', answered ' || coalesce(o.responded_at::text, '-'), '; ')
+               from ride_offers o where o.ride_id = r.id and o.driver_id = r.driver_id) as drivers_offer
+       from rides r
+      where r.accepted_at is not null
+        and not exists (select 1 from ride_offers o where o.ride_id = r.id and o.driver_id = r.driver_id and o.status = 'accepted')`,
+  );
+  results.push(property('every assignment through an open offer', acceptedWithoutOffer, "each accepted ride's driver holds its accepted offer"));
+
   // 3. No driver with two active rides at once: the accepted-to-ended intervals of one driver never overlap.
   const overlapping = await rows(
     db,

@@ -2,7 +2,7 @@
  * The chaos run (contract §7, design §5.3 L3): N API processes behind HAProxy on a fresh PostgreSQL
  * database and a Redis of their own, bot drivers and riders going through the proxy, and a nemesis
  * that SIGKILLs a process every few seconds (restarted ~3 s later), pauses one past the offer timeout
- * (SIGSTOP, then SIGCONT) and restarts Redis once. Then the bots finish their rides and go offline,
+ * (SIGSTOP, then SIGCONT) and restarts Redis once; every third stop is a SIGTERM (graceful drain). Then the bots finish their rides and go offline,
  * the background jobs get a quiet period, and the checker reads the properties from the database.
  */
 import fs from 'node:fs';
@@ -49,13 +49,13 @@ export const defaultChaosOptions: Omit<ChaosOptions, 'databaseUrl' | 'log'> = {
   keep: false,
 };
 
-export type Fault = { at: number; kind: 'kill' | 'restart' | 'pause' | 'resume' | 'redis-restart' | 'crash'; target: string; detail?: string };
+export type Fault = { at: number; kind: 'kill' | 'term' | 'restart' | 'pause' | 'resume' | 'redis-restart' | 'crash'; target: string; detail?: string };
 
 export type ChaosReport = {
   passed: boolean;
   properties: PropertyResult[];
   rides: { total: number; completed: number; cancelled: number; cancelledBy: Record<string, number> };
-  faults: { kills: number; pauses: number; redisRestarts: number; crashes: number };
+  faults: { kills: number; terms: number; pauses: number; redisRestarts: number; crashes: number };
   bookingToAccept: { count: number; p50: number; p99: number };
   history: { events: number; reconnects: number; unanswered: number };
   drainSeconds: number;
@@ -167,6 +167,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const pending: Promise<void>[] = [];
     const end = Date.now() + options.durationSeconds * 1000;
     let nextKill = Date.now() + options.killEverySeconds * 1000;
+    let killCount = 0;
     const pauseTimes: number[] = [];
     for (let t = Math.min(options.durationSeconds * 0.4, options.pauseEverySeconds); t < options.durationSeconds - 5; t += options.pauseEverySeconds) {
       pauseTimes.push(startedAt + t * 1000);
@@ -180,9 +181,12 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         // Never the last one running: the properties are about surviving failures, not a total outage.
         if (candidates.length >= 2) {
           const target = candidates[Math.floor(Math.random() * candidates.length)]!;
-          target.kill('SIGKILL');
-          faults.push({ at: at(), kind: 'kill', target: target.name });
-          log(`nemesis: SIGKILL ${target.name} (pid ${target.pid ?? '?'})`);
+          // Every third stop is a graceful one (SIGTERM: the process drains), the others a crash.
+          killCount += 1;
+          const signal = killCount % 3 === 0 ? 'SIGTERM' : 'SIGKILL';
+          target.kill(signal);
+          faults.push({ at: at(), kind: signal === 'SIGTERM' ? 'term' : 'kill', target: target.name });
+          log(`nemesis: ${signal} ${target.name} (pid ${target.pid ?? '?'})`);
           pending.push(
             (async () => {
               await target.waitForExit();
@@ -265,6 +269,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       rides,
       faults: {
         kills: faults.filter((f) => f.kind === 'kill').length,
+        terms: faults.filter((f) => f.kind === 'term').length,
         pauses: faults.filter((f) => f.kind === 'pause').length,
         redisRestarts: faults.filter((f) => f.kind === 'redis-restart').length,
         crashes: crashes.length,
@@ -300,7 +305,7 @@ export function formatReport(report: ChaosReport): string {
         .map(([who, n]) => `${who} ${n}`)
         .join(', ') || 'none'
     })`,
-    `faults injected: ${report.faults.kills} SIGKILLs, ${report.faults.pauses} SIGSTOP pauses, ${report.faults.redisRestarts} Redis restarts; ${report.faults.crashes} unexpected process exits`,
+    `faults injected: ${report.faults.kills} SIGKILLs, ${report.faults.terms} SIGTERMs (drain), ${report.faults.pauses} SIGSTOP pauses, ${report.faults.redisRestarts} Redis restarts; ${report.faults.crashes} unexpected process exits`,
     `clients: ${report.history.events} operations recorded, ${report.history.unanswered} without an answer (info), ${report.history.reconnects} socket reconnects`,
     `booking -> accepted: p50 ${(report.bookingToAccept.p50 / 1000).toFixed(1)} s, p99 ${(report.bookingToAccept.p99 / 1000).toFixed(1)} s over ${report.bookingToAccept.count} rides; drain ${report.drainSeconds.toFixed(0)} s`,
     '',
