@@ -235,7 +235,10 @@ export class Dispatcher implements DispatchPort {
           await this.index.get(driverId),
         );
         if (eta !== null) await repo.updateRide(tx, rideId, { pickupEtaSeconds: eta * 60 });
-        await repo.setOfferStatus(tx, offer.id, 'accepted', now);
+        // The offer must still be open: a sweep that expired it since it was read (this process paused
+        // in between, say) wins, and the whole accept rolls back. The ride row is locked first, as by the
+        // sweep, which skips a locked ride: no deadlock.
+        if (!(await repo.setOfferStatus(tx, offer.id, 'accepted', now))) throw new AppError('CONFLICT', 'This ride request has expired');
         withdrawn = await repo.withdrawPendingOffers(tx, rideId, now);
         return { ride, isRetry: false };
       });

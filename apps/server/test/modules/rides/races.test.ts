@@ -130,4 +130,44 @@ describe.runIf(backends.includes('postgres'))('races on postgres', () => {
     expect(stored).toEqual([{ id: [...rideIds][0], idempotencyKey: key }]);
     await tap.dispatched([...rideIds][0]!, since);
   });
+
+  it('refuses an accept whose offer expired while the accept was in flight: the ride stays requested (chaos run finding)', async () => {
+    await idleDriver();
+    const person = await rider(t.app);
+    const since = tap.mark();
+    const ride = await expectOk<Ride>(await book(t.app, person), 201);
+    await tap.dispatched(ride.id, since);
+    const [driver] = await registerDrivers(1);
+    const [offer] = await t.database.db
+      .insert(rideOffers)
+      .values({ rideId: ride.id, driverId: driver!.id, round: 1, distanceMiles: 0.5, offeredAt: clock, expiresAt: new Date(clock.getTime() + 15_000) })
+      .returning({ id: rideOffers.id });
+
+    // Another process (here a second connection) holds the offer row, as the sweep does while it expires
+    // it; the accept, which read the offer as pending, reaches its write and waits on that row.
+    const sweeper = await t.twin(() => clock);
+    let answer: Promise<{ statusCode: number }> | undefined;
+    try {
+      await sweeper.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from ride_offers where id = ${offer!.id} for update`);
+        answer = api.post(t.app, `/api/rides/${ride.id}/accept`, driver!);
+        await expect
+          .poll(async () => {
+            const [row] = await t.database.db
+              .select({ waiting: sql<number>`count(*)::int` })
+              .from(sql`pg_stat_activity`)
+              .where(sql`datname = current_database() and wait_event_type = 'Lock'`);
+            return row!.waiting;
+          })
+          .toBeGreaterThan(0);
+        await tx.update(rideOffers).set({ status: 'expired', respondedAt: clock }).where(eq(rideOffers.id, offer!.id));
+      });
+      const response = await answer!;
+      expect(response.statusCode).toBe(409);
+    } finally {
+      await sweeper.closeTwin();
+    }
+    const [stored] = await t.database.db.select({ status: rides.status, driverId: rides.driverId }).from(rides).where(eq(rides.id, ride.id));
+    expect(stored).toEqual({ status: 'requested', driverId: null });
+  });
 });
