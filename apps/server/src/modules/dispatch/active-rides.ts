@@ -38,12 +38,47 @@ export function toActiveRide(ride: repo.RideRow): ActiveRide | undefined {
   };
 }
 
-/** The loader on the rides table (through the rides repository). */
-export function activeRideLoader(db: Database): ActiveRideLoader {
+/** Drivers' lookups gathered into one query, at most this many ids per query. */
+const MAX_BATCH = 500;
+
+/**
+ * The loader on the rides table (through the rides repository). Lookups made while one is being
+ * gathered go out together: `WHERE driver_id IN (…)`, once per `batchWindowMs` (0: the same turn of
+ * the event loop). Without it, thousands of drivers whose entry ran out at once (their first
+ * locations, a Redis restart) queue one query each on the pool, and every other request waits behind
+ * them (bench/scale-out.ts, location ingest).
+ */
+export function activeRideLoader(db: Database, batchWindowMs = 5): ActiveRideLoader {
+  let waiting = new Map<string, Array<{ resolve: (ride: ActiveRide | undefined) => void; reject: (error: unknown) => void }>>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const flush = () => {
+    timer = undefined;
+    const batch = waiting;
+    waiting = new Map();
+    const ids = [...batch.keys()];
+    for (let start = 0; start < ids.length; start += MAX_BATCH) {
+      const chunk = ids.slice(start, start + MAX_BATCH);
+      repo.activeRidesOfDrivers(db, chunk).then(
+        (rows) => {
+          const byDriver = new Map(rows.flatMap((row) => (row.driverId ? [[row.driverId, toActiveRide(row)] as const] : [])));
+          for (const id of chunk) for (const caller of batch.get(id)!) caller.resolve(byDriver.get(id));
+        },
+        (error: unknown) => {
+          for (const id of chunk) for (const caller of batch.get(id)!) caller.reject(error);
+        },
+      );
+    }
+  };
+
   return {
-    async ofDriver(driverId) {
-      const row = await repo.activeRideOfDriver(db, driverId);
-      return row ? toActiveRide(row) : undefined;
+    ofDriver(driverId) {
+      return new Promise((resolve, reject) => {
+        const callers = waiting.get(driverId) ?? [];
+        callers.push({ resolve, reject });
+        waiting.set(driverId, callers);
+        timer ??= setTimeout(flush, batchWindowMs);
+      });
     },
     async all() {
       const rows = await repo.activeRides(db);

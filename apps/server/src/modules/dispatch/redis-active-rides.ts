@@ -7,7 +7,7 @@ export type RedisActiveRidesOptions = {
   ttlMs: number;
   /** An entry older than this is read again from the database before it is used (bounds a stale entry's life). */
   recheckMs: number;
-  /** How long "no active ride" is remembered, so an idle driver's locations cost no query each. */
+  /** How long "no active ride" is remembered at most (between half and all of it), so an idle driver's locations cost no query each. */
   absentMs: number;
 };
 
@@ -173,7 +173,9 @@ export class RedisActiveRides implements ActiveRideStore {
   /** TTL, then the hash's field/value pairs. */
   private entry(ride: ActiveRide | undefined): Array<string | number> {
     const checkedAt = String(Date.now());
-    if (!ride) return [this.options.absentMs, 'absent', '1', 'checkedAt', checkedAt];
+    // "Absent" lasts between half and all of absentMs: entries written together (drivers' first
+    // locations, a restart) run out spread over time, not in one burst of database reads.
+    if (!ride) return [Math.round(this.options.absentMs * (0.5 + Math.random() * 0.5)), 'absent', '1', 'checkedAt', checkedAt];
     return [
       this.options.ttlMs,
       'rideId',

@@ -139,6 +139,15 @@ export async function activeRideOfDriver(db: Executor, driverId: string): Promis
   return row;
 }
 
+/** The accepted or started rides of these drivers, one query (a driver has at most one: rides_one_active_per_driver). */
+export async function activeRidesOfDrivers(db: Executor, driverIds: string[]): Promise<RideRow[]> {
+  if (driverIds.length === 0) return [];
+  return db
+    .select()
+    .from(rides)
+    .where(and(inArray(rides.driverId, driverIds), inArray(rides.status, ['accepted', 'in_progress'])));
+}
+
 /** Every accepted or started ride (a process rebuilding its view of them at start). */
 export async function activeRides(db: Executor): Promise<RideRow[]> {
   return db
