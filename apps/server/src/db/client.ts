@@ -142,6 +142,9 @@ export function createPostgresPool(databaseUrl: string, options: PostgresOptions
     // Finds connections a firewall or proxy dropped silently before a query waits on them.
     keepAlive: true,
     statement_timeout: options.statementTimeoutMs,
+    // A transaction left idle that long (its process paused, hung or partitioned away mid-transaction) is
+    // ended by the server, so the row locks it holds stop blocking the other processes' accepts and sweeps.
+    idle_in_transaction_session_timeout: options.statementTimeoutMs,
     // The server cancels at statement_timeout; this client-side limit covers a server that no longer answers at all.
     query_timeout: options.statementTimeoutMs + 1000,
   });
