@@ -84,6 +84,33 @@ export function offset(origin: LatLng, north: number, east = 0): LatLng {
   return { lat, lng: origin.lng + east / (69.09 * Math.cos((origin.lat * Math.PI) / 180)) };
 }
 
+/*
+ * Zip-code area centroids in cities of their own: a scenario that licenses one gets a territory no
+ * other scenario books in, so the drivers one test leaves online are never another test's candidates.
+ */
+export const CITIES = {
+  BOSTON: { lat: 42.355097, lng: -71.065737 }, // 02108
+  BOSTON_WATERFRONT: { lat: 42.366919, lng: -71.050416 }, // 02109
+  PHILADELPHIA: { lat: 39.953372, lng: -75.174187 }, // 19103
+  DENVER: { lat: 39.751526, lng: -104.997673 }, // 80202
+  ATLANTA: { lat: 33.752845, lng: -84.390226 }, // 30303
+  AUSTIN: { lat: 30.270569, lng: -97.742589 }, // 78701
+  SEATTLE: { lat: 47.610902, lng: -122.336422 }, // 98101
+} as const;
+
+/** Waits until `check` passes (Redis, sockets and background jobs are asynchronous), or rethrows its failure after `timeoutMs`. */
+export async function eventually(check: () => Promise<void>, { timeoutMs = 5000, everyMs = 25 } = {}): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  }
+}
+
 export const TEST_CARD = '4242424242424242';
 
 /** A signed-up rider with a default card (the embedded provider's always-approving test card), ready to book. */

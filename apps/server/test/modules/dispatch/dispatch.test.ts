@@ -17,19 +17,12 @@ import {
   rider,
   signInAdmin,
   type Person,
+  CITIES,
 } from '../../support/world';
 
-/*
- * Each scenario gets a territory of its own (zip codes in a different city), so the drivers one test
- * leaves online are never candidates for another test's rides. Points are the zip codes' area centroids.
- */
-const BOSTON = { lat: 42.355097, lng: -71.065737 }; // 02108
-const BOSTON_WATERFRONT = { lat: 42.366919, lng: -71.050416 }; // 02109
-const PHILADELPHIA = { lat: 39.953372, lng: -75.174187 }; // 19103
-const DENVER = { lat: 39.751526, lng: -104.997673 }; // 80202
-const ATLANTA = { lat: 33.752845, lng: -84.390226 }; // 30303
-const AUSTIN = { lat: 30.270569, lng: -97.742589 }; // 78701
-const SEATTLE = { lat: 47.610902, lng: -122.336422 }; // 98101
+const { BOSTON_WATERFRONT, BOSTON, PHILADELPHIA, DENVER, ATLANTA, AUSTIN, SEATTLE } = CITIES;
+
+/* Each scenario gets a territory of its own (CITIES, and two more here), so one test's drivers are never another's candidates. */
 const MIAMI = { lat: 25.774, lng: -80.193 }; // downtown Miami
 const MINNEAPOLIS = { lat: 44.985367, lng: -93.270208 }; // 55401
 

@@ -21,7 +21,11 @@ import {
   rider,
   signInAdmin,
   type Person,
+  CITIES,
+  eventually,
 } from '../../support/world';
+
+const { BOSTON, DENVER, ATLANTA, AUSTIN, SEATTLE } = CITIES;
 
 /*
  * The dispatch index is derived state: PostgreSQL's driver_presence is the truth. These tests break
@@ -29,25 +33,6 @@ import {
  * database and the index removal, Redis restarting empty, a lost write) and check that dispatch stays
  * right and the index heals. On every backend; the Redis-only ones where REDIS_URL is set.
  */
-
-const BOSTON = { lat: 42.355097, lng: -71.065737 }; // 02108
-const DENVER = { lat: 39.751526, lng: -104.997673 }; // 80202
-const ATLANTA = { lat: 33.752845, lng: -84.390226 }; // 30303
-const AUSTIN = { lat: 30.270569, lng: -97.742589 }; // 78701
-const SEATTLE = { lat: 47.610902, lng: -122.336422 }; // 98101
-
-/** Waits until `check` passes (Redis and background jobs are asynchronous), or fails after 5 s. */
-async function eventually(check: () => Promise<void>): Promise<void> {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-}
 
 describe.each(sharedBackends)('the dispatch index heals on %s', (backend) => {
   let t: TestApp;

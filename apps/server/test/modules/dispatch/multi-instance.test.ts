@@ -10,7 +10,9 @@ import { driverPayload, register } from '../../support/fixtures';
 import { connectAs, HubTap, listen, rideIdOf, type TestSocket } from '../../support/realtime';
 import { redisUrl } from '../../support/redis';
 import { createTestApp, type TestApp } from '../../support/test-app';
-import { api, approvedLicensee, coordinates, expectOk, goOnline, offset, registeredDriver, rider, signInAdmin, type Person } from '../../support/world';
+import { api, approvedLicensee, coordinates, expectOk, goOnline, offset, registeredDriver, rider, signInAdmin, type Person, CITIES } from '../../support/world';
+
+const { BOSTON_WATERFRONT, BOSTON, PHILADELPHIA, DENVER, ATLANTA, AUSTIN, SEATTLE } = CITIES;
 
 type Instance = Awaited<ReturnType<TestApp['twin']>>;
 
@@ -20,13 +22,6 @@ type Instance = Awaited<ReturnType<TestApp['twin']>>;
  * be on any of them. Each scenario has a territory of its own, so one test's drivers are never
  * candidates for another's rides. Points are zip code centroids.
  */
-const BOSTON = { lat: 42.355097, lng: -71.065737 }; // 02108
-const BOSTON_WATERFRONT = { lat: 42.366919, lng: -71.050416 }; // 02109
-const PHILADELPHIA = { lat: 39.953372, lng: -75.174187 }; // 19103
-const DENVER = { lat: 39.751526, lng: -104.997673 }; // 80202
-const ATLANTA = { lat: 33.752845, lng: -84.390226 }; // 30303
-const AUSTIN = { lat: 30.270569, lng: -97.742589 }; // 78701
-const SEATTLE = { lat: 47.610902, lng: -122.336422 }; // 98101
 
 const OFFER_TIMEOUT_MS = 15_000;
 

@@ -23,7 +23,13 @@ import {
   rider,
   signInAdmin,
   type Person,
+  CITIES,
+  eventually,
 } from '../../support/world';
+
+/** Reconnecting and the reconcile job are asynchronous and slower than the default wait allows. */
+const untilRepaired = (check: () => Promise<void>) => eventually(check, { timeoutMs: 10_000, everyMs: 50 });
+const { BOSTON, DENVER, ATLANTA } = CITIES;
 
 /*
  * PostgreSQL is the truth and Redis holds only what can be rebuilt (contract §7): while Redis is
@@ -32,26 +38,9 @@ import {
  * the test cuts (Redis stopped or restarting) or hangs (Redis paused), so no other test sees the fault.
  */
 
-const BOSTON = { lat: 42.355097, lng: -71.065737 }; // 02108
-const DENVER = { lat: 39.751526, lng: -104.997673 }; // 80202
-const ATLANTA = { lat: 33.752845, lng: -84.390226 }; // 30303
-
-/** Waits until `check` passes (reconnecting and the reconcile job are asynchronous), or fails after 10 s. */
-async function eventually(check: () => Promise<void>): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
-
 /** Resolves once the client answers a PING again (it reconnects on its own after the proxy heals). */
 async function answering(redis: Redis): Promise<void> {
-  await eventually(async () => {
+  await untilRepaired(async () => {
     await redis.ping();
   });
 }
@@ -79,7 +68,7 @@ describe.runIf(hasBackends)('a Redis outage degrades the ride flow, never fails 
   afterEach(async () => {
     proxy.heal();
     // Ready again once the app's Redis connection answers (it reconnects with a growing wait).
-    await eventually(async () => expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200));
+    await untilRepaired(async () => expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200));
   });
   afterAll(async () => {
     proxy?.heal();
@@ -146,7 +135,7 @@ describe.runIf(hasBackends)('a Redis outage degrades the ride flow, never fails 
     expect(await redisIndex().get(driver.id)).toBeUndefined();
 
     proxy.heal();
-    await eventually(async () => expect(await redisIndex().get(driver.id)).toMatchObject({ territoryId }));
+    await untilRepaired(async () => expect(await redisIndex().get(driver.id)).toMatchObject({ territoryId }));
     expect(await redisIndex().countOnline(territoryId)).toBe(1);
   });
 
