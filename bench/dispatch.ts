@@ -20,6 +20,7 @@ import { driverPresence, driverProfiles, sessions, territories, territoryZipCode
 import { hashPassword } from '../apps/server/src/modules/accounts/password';
 import { hashToken, newSessionToken } from '../apps/server/src/modules/accounts/tokens';
 import { GridDriverIndex } from '../apps/server/src/modules/dispatch/driver-index';
+import { botDriverProfile } from '../apps/server/src/simulator/bot-profiles';
 
 const { values } = parseArgs({ options: { drivers: { type: 'string', default: '5000' }, rides: { type: 'string', default: '200' } } });
 const DRIVERS = Number(values.drivers);
@@ -68,24 +69,7 @@ for (let start = 0; start < DRIVERS; start += 500) {
     lastName: `Driver${start + i}`,
   }));
   const inserted = await db.insert(users).values(batch).returning({ id: users.id });
-  await db.insert(driverProfiles).values(
-    inserted.map((u, i) => ({
-      userId: u.id,
-      licenseNumber: `B${start + i}`,
-      insuranceNumber: `I${start + i}`,
-      vehicleMake: 'Toyota',
-      vehicleModel: 'Prius',
-      vehicleYear: '2022',
-      vehicleAge: 'standard',
-      vehicleSize: 'standard',
-      seatCount: 4,
-      vehicleColor: 'White',
-      vehiclePlate: `BN${start + i}`,
-      driveArea: 'Midtown',
-      territoryId: territory!.id,
-      isApproved: true,
-    })),
-  );
+  await db.insert(driverProfiles).values(inserted.map((u, i) => botDriverProfile(u.id, start + i, territory!.id, 'B')));
   await db.insert(driverPresence).values(inserted.map((u) => ({ driverId: u.id, status: 'online' as const, ...randomPoint(), locationUpdatedAt: new Date() })));
   const tokens = inserted.map(() => newSessionToken());
   await db.insert(sessions).values(inserted.map((u, i) => ({ userId: u.id, tokenHash: hashToken(tokens[i]!), expiresAt })));

@@ -17,6 +17,7 @@ import { driverProfiles } from '../../apps/server/src/modules/applications/profi
 import { driverPresence } from '../../apps/server/src/modules/drivers/tables';
 import { usZipIndex } from '../../apps/server/src/modules/geo/zip-index';
 import { territories, territoryZipCodes } from '../../apps/server/src/modules/territories/tables';
+import { botDriverProfile } from '../../apps/server/src/simulator/bot-profiles';
 
 export const MIDTOWN_ZIPS = ['10001', '10016', '10017', '10018', '10019', '10020', '10022', '10036', '10010', '10011'];
 /** Midtown Manhattan, roughly the territory's extent. */
@@ -74,24 +75,7 @@ export async function seedBenchWorld(baseUrl: string, counts: { drivers: number;
           })),
         )
         .returning({ id: users.id });
-      await db.insert(driverProfiles).values(
-        inserted.map((u, i) => ({
-          userId: u.id,
-          licenseNumber: `B${start + i}`,
-          insuranceNumber: `I${start + i}`,
-          vehicleMake: 'Toyota',
-          vehicleModel: 'Prius',
-          vehicleYear: '2022',
-          vehicleAge: 'standard',
-          vehicleSize: 'standard',
-          seatCount: 4,
-          vehicleColor: 'White',
-          vehiclePlate: `BN${start + i}`,
-          driveArea: 'Midtown',
-          territoryId: territory!.id,
-          isApproved: true,
-        })),
-      );
+      await db.insert(driverProfiles).values(inserted.map((u, i) => botDriverProfile(u.id, start + i, territory!.id, 'B')));
       const points = inserted.map(() => pointInTerritory());
       await db
         .insert(driverPresence)

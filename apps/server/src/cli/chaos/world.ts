@@ -14,6 +14,7 @@ import { territories, territoryZipCodes } from '../../modules/territories/tables
 import { hashPassword } from '../../modules/accounts/password';
 import { namedPlaces } from '../../modules/geo/places';
 import { usZipIndex } from '../../modules/geo/zip-index';
+import { botDriverProfile } from '../../simulator/bot-profiles';
 
 /** Midtown Manhattan, the demo's first territory. */
 const MIDTOWN_ZIPS = ['10001', '10016', '10017', '10018', '10019', '10020', '10022', '10036', '10010', '10011'];
@@ -82,24 +83,7 @@ export async function seedWorld(databaseUrl: string, counts: { drivers: number; 
         .insert(users)
         .values(batch.map((email, i) => ({ role: 'driver' as const, email, passwordHash, firstName: 'Bot', lastName: `Driver${start + i}` })))
         .returning({ id: users.id });
-      await db.insert(driverProfiles).values(
-        inserted.map((u, i) => ({
-          userId: u.id,
-          licenseNumber: `C${start + i}`,
-          insuranceNumber: `I${start + i}`,
-          vehicleMake: 'Toyota',
-          vehicleModel: 'Prius',
-          vehicleYear: '2022',
-          vehicleAge: 'standard',
-          vehicleSize: 'standard',
-          seatCount: 4,
-          vehicleColor: 'White',
-          vehiclePlate: `CH${start + i}`,
-          driveArea: 'Midtown',
-          territoryId: territory!.id,
-          isApproved: true,
-        })),
-      );
+      await db.insert(driverProfiles).values(inserted.map((u, i) => botDriverProfile(u.id, start + i, territory!.id, 'C')));
     }
     const riderEmails = Array.from({ length: counts.riders }, (_, i) => `rider-${i}-${tag}@chaos.test`);
     if (riderEmails.length > 0) {
