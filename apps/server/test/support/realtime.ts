@@ -204,3 +204,28 @@ export async function connectAs(url: string, token: string): Promise<TestSocket>
   await socket.next('auth_ok');
   return socket;
 }
+
+/** The sockets a test file opens, closed together after each test (call `closeAll` in afterEach). */
+export class SocketPool {
+  private readonly sockets: TestSocket[] = [];
+
+  /** `url` is read at each open: test files learn it in beforeAll. */
+  constructor(private readonly url: () => string) {}
+
+  async open(): Promise<TestSocket> {
+    return this.keep(await TestSocket.open(this.url()));
+  }
+
+  async signedIn(person: { token: string }): Promise<TestSocket> {
+    return this.keep(await connectAs(this.url(), person.token));
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all(this.sockets.splice(0).map((socket) => socket.close()));
+  }
+
+  private keep(socket: TestSocket): TestSocket {
+    this.sockets.push(socket);
+    return socket;
+  }
+}

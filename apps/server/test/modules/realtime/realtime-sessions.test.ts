@@ -7,7 +7,7 @@ import type { AppInstance } from '../../../src/app';
 import { driverOnlineSessions } from '../../../src/db/schema';
 import { CLOSE_TOO_MANY_MESSAGES, CLOSE_UNAUTHENTICATED } from '../../../src/modules/realtime/routes';
 import { customerPayload, register } from '../../support/fixtures';
-import { connectAs, listen, TestSocket } from '../../support/realtime';
+import { connectAs, listen, TestSocket, SocketPool } from '../../support/realtime';
 import { backends, createTestApp, type TestApp } from '../../support/test-app';
 import { api, approvedLicensee, expectOk, HERALD_SQUARE, onlineDriver, rider, signInAdmin, type Person } from '../../support/world';
 
@@ -59,7 +59,7 @@ describe.each(backends)('realtime sessions on %s', (backend) => {
   let url: string;
   let admin: Person;
   let clock = new Date('2026-11-20T12:00:00Z');
-  const sockets: TestSocket[] = [];
+  const pool = new SocketPool(() => url);
 
   beforeAll(async () => {
     t = await createTestApp(backend, {}, () => clock);
@@ -69,20 +69,12 @@ describe.each(backends)('realtime sessions on %s', (backend) => {
   });
   afterEach(async () => {
     vi.restoreAllMocks();
-    await Promise.all(sockets.splice(0).map((socket) => socket.close()));
+    await pool.closeAll();
   });
   afterAll(() => t?.close());
 
-  async function open(): Promise<TestSocket> {
-    const socket = await TestSocket.open(url);
-    sockets.push(socket);
-    return socket;
-  }
-  async function signedIn(person: Person): Promise<TestSocket> {
-    const socket = await connectAs(url, person.token);
-    sockets.push(socket);
-    return socket;
-  }
+  const open = () => pool.open();
+  const signedIn = (person: Person) => pool.signedIn(person);
 
   it('closes the socket of a session with code 4401 within a second of its logout; the same user’s other session keeps its socket and its events', async () => {
     const person = await personWithTwoSessions(t.app);

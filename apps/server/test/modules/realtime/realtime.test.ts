@@ -2,7 +2,7 @@ import { estimateRoute, type Ride } from '@coride/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE_UNAUTHENTICATED } from '../../../src/modules/realtime/routes';
 import { customerPayload, register } from '../../support/fixtures';
-import { connectAs, listen, TestSocket } from '../../support/realtime';
+import { listen, TestSocket, SocketPool } from '../../support/realtime';
 import { backends, createTestApp, type TestApp } from '../../support/test-app';
 import {
   api,
@@ -25,7 +25,7 @@ describe.each(backends)('the realtime channel on %s', (backend) => {
   let admin: Person;
   let clock = new Date('2026-11-20T12:00:00Z');
   const advance = (ms: number) => (clock = new Date(clock.getTime() + ms));
-  const sockets: TestSocket[] = [];
+  const pool = new SocketPool(() => url);
 
   beforeAll(async () => {
     t = await createTestApp(backend, { OFFER_TIMEOUT_SECONDS: '15' }, () => clock);
@@ -34,20 +34,12 @@ describe.each(backends)('the realtime channel on %s', (backend) => {
     await approvedLicensee(t.app, admin);
   });
   afterEach(async () => {
-    await Promise.all(sockets.splice(0).map((socket) => socket.close()));
+    await pool.closeAll();
   });
   afterAll(() => t?.close());
 
-  async function open(): Promise<TestSocket> {
-    const socket = await TestSocket.open(url);
-    sockets.push(socket);
-    return socket;
-  }
-  async function signedIn(person: Person): Promise<TestSocket> {
-    const socket = await connectAs(url, person.token);
-    sockets.push(socket);
-    return socket;
-  }
+  const open = () => pool.open();
+  const signedIn = (person: Person) => pool.signedIn(person);
 
   it("refuses the spec's bare {type: 'auth', userId}, which would let anyone impersonate anyone: an error, then close code 4401", async () => {
     const person = await rider(t.app);
