@@ -1,6 +1,6 @@
 import type { DriverOffer, LatLng, Ride, ServerMessage } from '@coride/domain';
 import { ApiClient, type RealtimeConnection } from './client';
-import { describe, untilAnswered, type Recorder } from './history';
+import { describe, outcomeOf, statusOf, untilAnswered, type Recorder } from './history';
 import { headingBetween, stepTowards } from './motion';
 
 export type BotDriverOptions = {
@@ -101,13 +101,7 @@ export class BotDriver {
         this.options.log(`${this.name} accepted ride ${rideId}`);
       } else {
         // Taken by another driver (409), expired, or no answer: the server's word is re-read.
-        this.record(
-          'accept',
-          accepted.kind === 'answer' && accepted.status < 500 ? 'fail' : 'info',
-          rideId,
-          accepted.kind === 'answer' ? accepted.status : undefined,
-          describe(accepted),
-        );
+        this.record('accept', outcomeOf(accepted), rideId, statusOf(accepted), describe(accepted));
         this.needsResync = true;
       }
     } finally {
@@ -182,9 +176,9 @@ export class BotDriver {
 
   /** Start or complete did not succeed: without an answer it is tried again at the next tick; refused, the ride is re-read. */
   private onRefused(kind: 'start' | 'complete', rideId: string, attempt: Awaited<ReturnType<typeof untilAnswered>>): void {
-    const isRefusal = attempt.kind === 'answer' && attempt.status < 500;
-    this.record(kind, isRefusal ? 'fail' : 'info', rideId, attempt.kind === 'answer' ? attempt.status : undefined, describe(attempt));
-    if (isRefusal) this.needsResync = true;
+    const outcome = outcomeOf(attempt);
+    this.record(kind, outcome, rideId, statusOf(attempt), describe(attempt));
+    if (outcome === 'fail') this.needsResync = true;
   }
 
   async stop(): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Location, Ride, ServerMessage } from '@coride/domain';
 import { randomUUID } from 'node:crypto';
 import { ApiClient, type RealtimeConnection } from './client';
-import { describe, untilAnswered, type Recorder } from './history';
+import { describe, outcomeOf, statusOf, untilAnswered, type Recorder } from './history';
 
 export type BotRiderOptions = {
   baseUrl: string;
@@ -112,13 +112,7 @@ export class BotRider {
         }
         return;
       }
-      this.record(
-        'book',
-        booked.kind === 'answer' && booked.status < 500 ? 'fail' : 'info',
-        undefined,
-        booked.kind === 'answer' ? booked.status : undefined,
-        describe(booked),
-      );
+      this.record('book', outcomeOf(booked), undefined, statusOf(booked), describe(booked));
       // 409: a ride is already active (one whose booking answer was lost): poll() adopts it. Otherwise try again later.
       if (booked.kind === 'answer' && booked.status !== 409) this.scheduleBooking(this.options.pauseMs);
     } finally {
@@ -130,12 +124,7 @@ export class BotRider {
     if (this.currentRideId !== rideId || this.isStopped) return;
     const cancelled = await untilAnswered<Ride>(this.api, 'POST', `/api/rides/${rideId}/cancel`, { reason: 'changed plans' });
     const isOk = cancelled.kind === 'answer' && cancelled.status === 200;
-    this.record(
-      'cancel',
-      isOk ? 'ok' : cancelled.kind === 'answer' && cancelled.status < 500 ? 'fail' : 'info',
-      rideId,
-      cancelled.kind === 'answer' ? cancelled.status : undefined,
-    );
+    this.record('cancel', outcomeOf(cancelled, isOk), rideId, statusOf(cancelled));
     if (isOk) await this.finish(cancelled.body);
   }
 
@@ -163,7 +152,7 @@ export class BotRider {
       await untilAnswered(this.api, 'POST', `/api/rides/${ride.id}/rate`, { rating: Math.random() < 0.8 ? 5 : 4 });
       if (Math.random() < 0.3) {
         const tip = await untilAnswered(this.api, 'POST', `/api/rides/${ride.id}/tip`, { amount: 200 });
-        this.record('tip', tip.kind === 'answer' && tip.status === 200 ? 'ok' : tip.kind === 'answer' && tip.status < 500 ? 'fail' : 'info', ride.id);
+        this.record('tip', outcomeOf(tip, tip.kind === 'answer' && tip.status === 200), ride.id);
       }
     }
     this.scheduleBooking(this.options.pauseMs);

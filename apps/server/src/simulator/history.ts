@@ -49,6 +49,17 @@ export async function untilAnswered<T>(
   return last;
 }
 
+/** How an attempt goes into the history: `ok` when it succeeded, `fail` when the server refused it (an answer under 500), `info` otherwise (no answer or a 5xx: it may have happened). */
+export function outcomeOf(attempt: Attempt<unknown>, succeeded = false): BotEvent['outcome'] {
+  if (succeeded) return 'ok';
+  return attempt.kind === 'answer' && attempt.status < 500 ? 'fail' : 'info';
+}
+
+/** The HTTP status of an attempt, if it got an answer. */
+export function statusOf(attempt: Attempt<unknown>): number | undefined {
+  return attempt.kind === 'answer' ? attempt.status : undefined;
+}
+
 export function describe(attempt: Attempt<unknown>): string {
   if (attempt.kind === 'none') return attempt.error;
   const body = attempt.body as { error?: string } | undefined;
