@@ -12,7 +12,7 @@ import {
   type UpdatePaymentMethodRequest,
 } from '@coride/domain/payments';
 import { useId } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm, type Resolver, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -26,6 +26,26 @@ import { useAddPaymentMethod, useUpdatePaymentMethod } from '../api/payment-meth
 import { cardChanges, type EditCardValues } from '../payments';
 import { FormError, useServerErrors } from './form-error';
 import { useCardLabel } from './payment-labels';
+
+/** The card's expiry (MM/YY), as the add and edit forms both ask for it. */
+function ExpiryField({ id, error, registration }: { id: string; error: string | undefined; registration: UseFormRegisterReturn<'expiryDate'> }) {
+  const { t } = useTranslation('customer');
+  return (
+    <FormField id={id} className="content-start" label={t('payments.expiry')} hint={t('payments.expiryHint')} error={error}>
+      {(control) => (
+        <Input
+          {...control}
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder={t('payments.expiryPlaceholder')}
+          maxLength={7}
+          data-testid="card-expiry-input"
+          {...registration}
+        />
+      )}
+    </FormField>
+  );
+}
 
 /** Adds a card: number, expiry and security code, checked by the server's own schema before it is sent. */
 export function AddPaymentMethodForm({ isFirst, onDone }: { isFirst: boolean; onDone: () => void }) {
@@ -72,19 +92,7 @@ export function AddPaymentMethodForm({ isFirst, onDone }: { isFirst: boolean; on
         )}
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id={ids.expiry} className="content-start" label={t('payments.expiry')} hint={t('payments.expiryHint')} error={errors.expiryDate?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              inputMode="numeric"
-              autoComplete="cc-exp"
-              placeholder={t('payments.expiryPlaceholder')}
-              maxLength={7}
-              data-testid="card-expiry-input"
-              {...form.register('expiryDate')}
-            />
-          )}
-        </FormField>
+        <ExpiryField id={ids.expiry} error={errors.expiryDate?.message} registration={form.register('expiryDate')} />
         <FormField id={ids.cvc} className="content-start" label={t('payments.cvc')} hint={t('payments.cvcHint')} error={errors.cvc?.message}>
           {(control) => <Input {...control} inputMode="numeric" autoComplete="cc-csc" maxLength={4} data-testid="card-cvc-input" {...form.register('cvc')} />}
         </FormField>
@@ -163,19 +171,7 @@ export function EditPaymentMethodForm({ method, onDone }: { method: PaymentMetho
         <DialogTitle>{t('payments.editTitle', { card: name })}</DialogTitle>
         <DialogDescription>{t('payments.editDescription')}</DialogDescription>
       </DialogHeader>
-      <FormField id={ids.expiry} className="content-start" label={t('payments.expiry')} hint={t('payments.expiryHint')} error={errors.expiryDate?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder={t('payments.expiryPlaceholder')}
-            maxLength={7}
-            data-testid="card-expiry-input"
-            {...form.register('expiryDate')}
-          />
-        )}
-      </FormField>
+      <ExpiryField id={ids.expiry} error={errors.expiryDate?.message} registration={form.register('expiryDate')} />
       <Controller
         control={form.control}
         name="isDefault"
