@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { firstScreenIconModules } from './build/first-screen-icons';
+import { precompress } from './build/precompress';
 
 const firstScreenIcons = firstScreenIconModules(import.meta.dirname);
 
@@ -42,6 +43,8 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
     }),
+    // Last: brotli and gzip copies of everything above, the service worker included.
+    precompress(),
   ],
   resolve: {
     alias: { '@': path.resolve(import.meta.dirname, 'src') },

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
@@ -110,6 +111,10 @@ export async function buildApp({ config, database, now, faults, logger = true, o
     // Served over plain http on localhost by default; HSTS belongs to the TLS-terminating proxy.
     hsts: false,
   });
+  // API answers over 1 KB go out brotli- or gzip-compressed when the client accepts it (brotli at
+  // quality 4: most of the saving for a fraction of quality 11's time). The built app's files are
+  // compressed once at build time and sent as they are (registerWebApp).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   // Before any route: both see each route as it is added (the OpenAPI document, the latency per route).
   await app.register(openApiPlugin);
   const metrics = new AppMetrics();
@@ -183,11 +188,21 @@ function registerBackgroundWork(app: AppInstance, services: Services, config: Co
   // onClose hooks run last-registered first: the hub closes once every job has stopped.
   app.addHook('onClose', async () => {
     // The positions not yet stored (the flush job has stopped); the database closes after the app.
+    (services.drivers as { stop?: () => void }).stop?.();
     await services.drivers.flushLocations().catch((error: unknown) => app.log.error({ err: error }, 'driver positions not stored at close'));
     await services.hub.close();
   });
   // One round of each job at a time across every process on the database (jobs marked everyInstance excepted).
   for (const job of backgroundJobs(services, config, app.log)) registerJob(app, job, metrics.jobs, lock);
+}
+
+/**
+ * Hashed build assets (their name changes with their content) are kept for a year without asking;
+ * everything else (index.html, the service worker, the manifest, icons) is revalidated on each use,
+ * so a release reaches every browser on its next load.
+ */
+export function cacheControlFor(filePath: string): string {
+  return filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 /** Serves the built single-page app; unknown non-API paths get index.html so the client router decides. */
@@ -199,9 +214,10 @@ async function registerWebApp(app: AppInstance, webDistDir: string | undefined):
       root: webDistDir!,
       wildcard: false,
       index: false,
+      // The .br and .gz copies written at build time (apps/web/build/precompress.ts), chosen by Accept-Encoding.
+      preCompressed: true,
       setHeaders(reply, filePath) {
-        // Hashed build assets never change; everything else is revalidated.
-        reply.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header('Cache-Control', cacheControlFor(filePath));
       },
     });
   }
