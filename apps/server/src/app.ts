@@ -188,7 +188,7 @@ function registerBackgroundWork(app: AppInstance, services: Services, config: Co
   // onClose hooks run last-registered first: the hub closes once every job has stopped.
   app.addHook('onClose', async () => {
     // The positions not yet stored (the flush job has stopped); the database closes after the app.
-    (services.drivers as { stop?: () => void }).stop?.();
+    services.drivers.stop();
     await services.drivers.flushLocations().catch((error: unknown) => app.log.error({ err: error }, 'driver positions not stored at close'));
     await services.hub.close();
   });

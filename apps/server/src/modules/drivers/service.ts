@@ -9,8 +9,13 @@ import * as rideRepo from '../rides/repository';
 import type { TerritoriesService } from '../territories/service';
 import * as repo from './repository';
 
-/** Location updates closer together than this are dropped; the database is written at most this often. */
-const LOCATION_THROTTLE_MS = 1000;
+/**
+ * A driver's position is applied (indexed, forwarded) at most once per this window, latest wins: an
+ * update inside the window is held and the last one held is applied when the window ends, so the
+ * position a rider and dispatch see is never more than a window old and the final one is never lost.
+ */
+export const LOCATION_THROTTLE_MS = 1000;
+/** The database is written at most this often per driver. */
 const LOCATION_PERSIST_MS = 10_000;
 /** Rows per statement when many positions wait (20,000 drivers online: 2,000 a second). */
 const LOCATION_FLUSH_BATCH = 5000;
@@ -21,6 +26,10 @@ const RECONCILE_GRACE_MS = 10_000;
 
 export type DriversService = ReturnType<typeof createDriversService>;
 
+type DriverLocation = LatLng & { heading?: number };
+/** A driver's latest update inside their throttle window; `applied` settles when it is applied or dropped. */
+type HeldLocation = { location: DriverLocation; timer: NodeJS.Timeout; applied: Promise<void>; settle: (outcome: Promise<void>) => void };
+
 export function createDriversService(deps: {
   db: Database;
   territories: TerritoriesService;
@@ -30,6 +39,8 @@ export function createDriversService(deps: {
 }) {
   const { db, territories, index, now } = deps;
   const lastUpdate = new Map<string, { at: number; persistedAt: number }>();
+  /** The latest update of each driver whose window is still running, applied when it ends. */
+  const heldLocations = new Map<string, HeldLocation>();
   /** The positions to store at the next flush, the latest per driver. */
   const pendingLocations = new Map<string, { lat: number; lng: number; at: Date }>();
   /** Drivers who sent a location while absent from the index and not online in the database: when that was. */
@@ -94,6 +105,46 @@ export function createDriversService(deps: {
     await index.upsert({ driverId, territoryId, lat: location.lat, lng: location.lng, ts: at });
   }
 
+  /** Indexes and forwards one update now. Taken before the first await, so a burst from one driver passes the throttle once. */
+  async function applyLocation(driverId: string, location: DriverLocation, at: number, previous: { persistedAt: number } | undefined): Promise<void> {
+    const shouldPersist = !previous || at - previous.persistedAt >= LOCATION_PERSIST_MS;
+    lastUpdate.set(driverId, { at, persistedAt: shouldPersist ? at : previous.persistedAt });
+    if (shouldPersist) pendingLocations.set(driverId, { lat: location.lat, lng: location.lng, at: new Date(at) });
+    if (!(await index.move(driverId, location, at))) await indexAgain(driverId, location, at);
+    await deps.dispatcher.forwardLocation(driverId, location);
+  }
+
+  /**
+   * Holds an update until the driver's window ends, then applies the latest one held. One timer per
+   * driver with an update held, and none otherwise: a driver sending once a second or less never has one.
+   */
+  function hold(driverId: string, location: DriverLocation, waitMs: number): Promise<void> {
+    let settle!: (outcome: Promise<void>) => void;
+    const applied = new Promise<void>((resolve) => (settle = resolve));
+    const held: HeldLocation = {
+      location,
+      applied,
+      settle,
+      timer: setTimeout(
+        () => {
+          heldLocations.delete(driverId);
+          held.settle(applyLocation(driverId, held.location, now().getTime(), lastUpdate.get(driverId)));
+        },
+        Math.max(0, waitMs),
+      ),
+    };
+    held.timer.unref();
+    heldLocations.set(driverId, held);
+    return applied;
+  }
+
+  /** Forgets a held update: `outcome` (a newer update's, or nothing) settles the promises of those who sent it. */
+  function release(driverId: string, held: HeldLocation, outcome: Promise<void>): void {
+    clearTimeout(held.timer);
+    heldLocations.delete(driverId);
+    held.settle(outcome);
+  }
+
   return {
     /**
      * Puts the online, approved drivers back into the dispatch index after a restart. When this is the
@@ -148,6 +199,9 @@ export function createDriversService(deps: {
     async setStatus(driver: AuthenticatedUser, status: 'online' | 'offline', location: LatLng | undefined) {
       const { profile } = await profileOf(driver.id);
       const at = now();
+      // A position held from before must not move the driver after this (nor put them back in the index).
+      const held = heldLocations.get(driver.id);
+      if (held) release(driver.id, held, Promise.resolve());
       if (status === 'offline') {
         await repo.setPresenceOffline(db, driver.id, at);
         await inOrder(driver.id, () => closeSession(driver.id, at));
@@ -190,17 +244,31 @@ export function createDriversService(deps: {
       await inOrder(driverId, () => closeSession(driverId, at));
     },
 
-    /** From the driver's WebSocket: throttled, indexed, forwarded to their rider, persisted now and then. */
-    async updateLocation(driverId: string, location: LatLng & { heading?: number }): Promise<void> {
+    /**
+     * From the driver's WebSocket: throttled (latest wins), indexed, forwarded to their rider, persisted
+     * now and then. An update inside the driver's window resolves when the window's last update has
+     * been applied (or dropped: the driver went offline, the app closed).
+     */
+    updateLocation(driverId: string, location: DriverLocation): Promise<void> {
       const at = now().getTime();
       const previous = lastUpdate.get(driverId);
-      if (previous && at - previous.at < LOCATION_THROTTLE_MS) return;
-      // Taken before the first await, so a burst from one driver passes the throttle once.
-      const shouldPersist = !previous || at - previous.persistedAt >= LOCATION_PERSIST_MS;
-      lastUpdate.set(driverId, { at, persistedAt: shouldPersist ? at : previous.persistedAt });
-      if (shouldPersist) pendingLocations.set(driverId, { lat: location.lat, lng: location.lng, at: new Date(at) });
-      if (!(await index.move(driverId, location, at))) await indexAgain(driverId, location, at);
-      await deps.dispatcher.forwardLocation(driverId, location);
+      const held = heldLocations.get(driverId);
+      if (previous && at - previous.at < LOCATION_THROTTLE_MS) {
+        if (held) {
+          held.location = location;
+          return held.applied;
+        }
+        return hold(driverId, location, previous.at + LOCATION_THROTTLE_MS - at);
+      }
+      // The window ended (by the app's clock) before its timer ran: this update is newer than the held one.
+      const applied = applyLocation(driverId, location, at, previous);
+      if (held) release(driverId, held, applied);
+      return applied;
+    },
+
+    /** The app is closing: the updates still held are dropped (the sockets are closing too). */
+    stop(): void {
+      for (const [driverId, held] of heldLocations) release(driverId, held, Promise.resolve());
     },
 
     /**

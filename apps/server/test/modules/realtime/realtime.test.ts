@@ -128,10 +128,16 @@ describe.each(backends)('the realtime channel on %s', (backend) => {
     await Promise.all([otherRiderSocket.sync(), otherDriverSocket.sync(), driverSocket.sync()]);
     for (const socket of [otherRiderSocket, otherDriverSocket, driverSocket]) expect(socket.unread('driver_location')).toEqual([]);
 
-    // Throttle: 0.5 s later is dropped; 1.5 s after the first goes through.
+    // Throttle, latest wins: two updates inside the first's 1 s window are held, and the later one
+    // reaches the rider and the index when the window ends (half a second on); the earlier one never does.
     advance(500);
-    driverSocket.send({ type: 'location_update', location: { lat: 40.7533, lng: -73.9899 } });
-    await driverSocket.sync(); // the server has handled the dropped update before the clock moves on
+    const skipped = { lat: 40.7527, lng: -73.9896 };
+    const second = { lat: 40.7533, lng: -73.9899 };
+    driverSocket.send({ type: 'location_update', location: skipped });
+    driverSocket.send({ type: 'location_update', location: second });
+    expect(await riderSocket.next('driver_location', 3000)).toMatchObject({ location: second });
+    expect(await t.app.services.index.get(driver.id)).toMatchObject(second);
+    // Its window starts when it was applied: a second on, the next goes through at once.
     advance(1000);
     const third = { lat: 40.7545, lng: -73.9905, heading: 10 };
     driverSocket.send({ type: 'location_update', location: third });
