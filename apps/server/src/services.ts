@@ -19,6 +19,7 @@ import { createDriversService } from './modules/drivers/service';
 import { createFavoritesService } from './modules/favorites/service';
 import { createPerformanceReader } from './modules/reporting/driver-performance';
 import { createDashboardReports } from './modules/reporting/dashboards';
+import { createUserDirectory } from './modules/reporting/user-directory';
 import { HttpGeocoder, OfflineGeocoder, type Geocoder } from './modules/geo/geocoder';
 import { EstimateRouter, OsrmRouter, type RouteProvider } from './modules/geo/router';
 import { usZipIndex } from './modules/geo/zip-index';
@@ -89,9 +90,11 @@ export function createServices(deps: {
         onError: (error) => redisWarn(error, 'sign-in throttle unavailable (Redis): attempt allowed'),
       },
     ),
-    // A revoked session's sockets close on every instance (the hub carries it through Redis when shared).
-    sessionsEnded: (sessionIds) => hub.endSessions(sessionIds),
+    // A revoked session's sockets close, and a changed user's cached sign-ins go, on every instance
+    // (the hub carries both through Redis when shared).
+    announce: { sessionsEnded: (sessionIds) => hub.endSessions(sessionIds), usersChanged: (userIds) => hub.usersChanged(userIds) },
   });
+  hub.onAccountsChanged((change) => accounts.applyRemoteChange(change));
   const applications = createApplicationsService({ db, territories, now });
   const provider: PaymentProvider = config.stripe
     ? new StripeProvider({ secretKey: config.stripe.secretKey, apiUrl: config.stripe.apiUrl })
@@ -118,7 +121,7 @@ export function createServices(deps: {
   const activeRides: ActiveRideStore = shared ? shared.activeRides(activeRideLoader(db)) : new InProcessActiveRides(activeRideLoader(db));
   const dispatcher = new Dispatcher({ db, index, hub, activeRides, settings, now, rides: createRideReader({ db, index }), log, events: deps.dispatchEvents });
   const pricing = createPricingService({ db, zips, now, access: territories.access });
-  const rewards = createRewardsService({ db, now, log });
+  const rewards = createRewardsService({ db, now, log, userChanged: (userId) => accounts.userChanged(userId) });
   const rides = createRidesService({ db, territories, router, index, hub, now, dispatcher, payments, pricing, log, rewards, ...(faults ? { faults } : {}) });
   const drivers = createDriversService({ db, territories, index, now, dispatcher });
   const tiers = createTiersService({ db, now });
@@ -127,6 +130,7 @@ export function createServices(deps: {
   const favorites = createFavoritesService({ db });
   const performance = createPerformanceReader({ db, now });
   const reports = createDashboardReports({ db, index, paymentViews, territories, now });
+  const userDirectory = createUserDirectory({ db });
 
   // The assistants: the offline engine is trained once per process, in the background (app.ts starts it).
   const facts = createFactsReader({ db, rides, payments, paymentViews, drivers, territories, applications });
@@ -165,6 +169,7 @@ export function createServices(deps: {
     favorites,
     performance,
     reports,
+    userDirectory,
     assistant,
     mediation,
   };

@@ -39,6 +39,16 @@ export async function revokeSession(db: Executor, sessionId: string, now: Date):
   await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
 }
 
+/** Revokes every session of the user still active; answers their ids. */
+export async function revokeSessionsOfUser(db: Executor, userId: string, now: Date): Promise<string[]> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return revoked.map((row) => row.id);
+}
+
 /**
  * Sets a user's referral code when they have none (null when another call set one first).
  */

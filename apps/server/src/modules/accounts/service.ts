@@ -9,6 +9,7 @@ import { createDriverApplication, createLicenseeApplication } from '../applicati
 import { loginThrottles, type LoginThrottles } from './login-throttle';
 import { hashPassword, verifyPassword } from './password';
 import * as repo from './repository';
+import { SessionCache } from './session-cache';
 import { hashToken, newSessionToken } from './tokens';
 
 export type AuthenticatedUser = { id: string; role: Role; sessionId: string; user: repo.UserRow };
@@ -35,10 +36,20 @@ export type AccountsService = ReturnType<typeof createAccountsService>;
 export type DriveAreaPlacer = (driveArea: string) => Promise<{ homeZip: string; territoryId: string | null } | undefined>;
 
 /**
- * Told, after the database says so, that these sessions are over, so whatever still holds them (open
- * WebSockets on any instance) lets go. services.ts wires it to the realtime hub's endSessions.
+ * How the other instances hear of sign-in changes, after the database says so: sessions that ended
+ * (their open WebSockets close, their cached tokens go) and users whose row changed (their cached
+ * tokens go). services.ts wires it to the realtime hub, which carries both through Redis when shared;
+ * what the others announce comes back through `applyRemoteChange`.
  */
-export type SessionsEnded = (sessionIds: readonly string[]) => void;
+export type AccountsAnnouncer = {
+  sessionsEnded(sessionIds: readonly string[]): void;
+  usersChanged(userIds: readonly string[]): void;
+};
+
+/** A change another instance announced (the realtime hub's AccountsChange). */
+export type RemoteAccountsChange = { kind: 'sessions-ended'; sessionIds: readonly string[] } | { kind: 'users-changed'; userIds: readonly string[] };
+
+type CachedAuthentication = { sessionId: string; userId: string; session: AuthenticatedSession };
 
 export function createAccountsService(deps: {
   db: Database;
@@ -48,7 +59,9 @@ export function createAccountsService(deps: {
   placeDriveArea?: DriveAreaPlacer;
   /** Sign-in throttles: in-process by default, shared through Redis when services.ts passes them. */
   throttles?: LoginThrottles;
-  sessionsEnded?: SessionsEnded;
+  announce?: AccountsAnnouncer;
+  /** The session cache's TTL clock (ms, monotonic by default); tests inject one. */
+  cacheClock?: () => number;
 }) {
   const {
     db,
@@ -56,9 +69,11 @@ export function createAccountsService(deps: {
     now = () => new Date(),
     placeDriveArea = async () => undefined,
     throttles = loginThrottles(config.loginThrottle),
-    sessionsEnded = () => undefined,
+    announce = { sessionsEnded: () => undefined, usersChanged: () => undefined },
   } = deps;
   const dummyHash = hashPassword('not-a-real-password', config.passwordCost);
+  // Token hash -> what the database last said of it: most requests then read no table (decision 016).
+  const cache = new SessionCache<CachedAuthentication>({ ...config.sessionCache, ...(deps.cacheClock ? { clock: deps.cacheClock } : {}) });
 
   async function startSession(userId: string): Promise<string> {
     const token = newSessionToken();
@@ -67,12 +82,20 @@ export function createAccountsService(deps: {
   }
 
   /**
-   * The one way a session ends early (logout now; password change and account deletion call it too):
-   * revoked in the database first, so the token stops working, then announced, so open sockets close.
+   * The one way a session ends early (logout, revokeAllSessionsOf): revoked in the database first, so
+   * the token stops working, then dropped from this instance's cache, so it is refused here at once,
+   * then announced, so open sockets close and the other instances drop it from theirs.
    */
   async function revokeSessions(sessionIds: readonly string[]): Promise<void> {
     for (const sessionId of sessionIds) await repo.revokeSession(db, sessionId, now());
-    sessionsEnded(sessionIds);
+    cache.forgetSessions(sessionIds);
+    announce.sessionsEnded(sessionIds);
+  }
+
+  /** After a users row changed in the database: no instance serves the old row from its cache. */
+  function usersChanged(userIds: readonly string[]): void {
+    cache.forgetUsers(userIds);
+    announce.usersChanged(userIds);
   }
 
   return {
@@ -125,13 +148,57 @@ export function createAccountsService(deps: {
       return { user: toPublicUser(user), token: await startSession(user.id) };
     },
 
+    /**
+     * The session and user a token proves, or undefined (unknown, revoked or expired). Served from
+     * the cache when this instance checked the token within SESSION_CACHE_TTL_MS and nothing dropped
+     * it since; its expiry is checked either way.
+     */
     async authenticate(token: string): Promise<AuthenticatedSession | undefined> {
-      const found = await repo.findActiveSession(db, hashToken(token), now());
-      return found && { id: found.user.id, role: found.user.role, sessionId: found.sessionId, expiresAt: found.expiresAt, user: found.user };
+      const tokenHash = hashToken(token);
+      const at = now();
+      const cached = cache.get(tokenHash);
+      if (cached) return cached.session.expiresAt > at ? cached.session : undefined;
+      const readMark = cache.readMark();
+      const found = await repo.findActiveSession(db, tokenHash, at);
+      if (!found) return undefined;
+      const session: AuthenticatedSession = {
+        id: found.user.id,
+        role: found.user.role,
+        sessionId: found.sessionId,
+        expiresAt: found.expiresAt,
+        user: found.user,
+      };
+      cache.set(tokenHash, { sessionId: found.sessionId, userId: found.user.id, session }, readMark);
+      return session;
     },
 
     async logout(sessionId: string): Promise<void> {
       await revokeSessions([sessionId]);
+    },
+
+    /**
+     * Ends every session of a user (password change, account deletion, suspension: issues 17 and 18
+     * call this after their own change), on every instance, and drops the user's cached sign-ins.
+     */
+    async revokeAllSessionsOf(userId: string): Promise<void> {
+      const sessionIds = await repo.revokeSessionsOfUser(db, userId, now());
+      cache.forgetUsers([userId]);
+      announce.sessionsEnded(sessionIds);
+      announce.usersChanged([userId]);
+    },
+
+    /**
+     * To be called after anything changes a users row (profile edit, role, referral code): requests
+     * signed in as them, on any instance, read the row again instead of a cached copy.
+     */
+    userChanged(userId: string): void {
+      usersChanged([userId]);
+    },
+
+    /** What another instance announced (services.ts wires the realtime hub's onAccountsChanged here). */
+    applyRemoteChange(change: RemoteAccountsChange): void {
+      if (change.kind === 'sessions-ended') cache.forgetSessions(change.sessionIds);
+      else cache.forgetUsers(change.userIds);
     },
 
     /** Creates the admin account if the email is not taken yet; never changes an existing account. */

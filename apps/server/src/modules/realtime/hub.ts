@@ -18,6 +18,12 @@ export type Subscriber = {
 export const ENDED_SESSION_MEMORY_MS = 60_000;
 
 /**
+ * Sign-in state another instance changed: sessions it revoked, or users whose row it changed. Each
+ * instance drops what it cached of them (accounts' session cache).
+ */
+export type AccountsChange = { kind: 'sessions-ended'; sessionIds: readonly string[] } | { kind: 'users-changed'; userIds: readonly string[] };
+
+/**
  * Delivers messages to every connection of a user, and ends the connections of revoked sessions.
  * InProcessHub for one API instance; RedisHub (redis-hub.ts, REDIS_URL) carries both between instances.
  */
@@ -29,6 +35,13 @@ export interface RealtimeHub {
    * instance's connections stop receiving before it returns; the others' within a Redis round trip.
    */
   endSessions(sessionIds: readonly string[]): void;
+  /** Tells the other instances that these users changed (their cached sign-ins must go); ends no connection. */
+  usersChanged(userIds: readonly string[]): void;
+  /**
+   * Hears the session endings (endSessions) and user changes the other instances announce; never this
+   * instance's own, which its caller has already applied. Nothing to hear in a single process.
+   */
+  onAccountsChanged(listener: (change: AccountsChange) => void): () => void;
   /** Whether the user has a connection open anywhere: on any live instance (ConnectionRegistry) when shared. */
   isConnected(userId: string): Promise<boolean>;
   /** Connections subscribed on this instance (a leak shows here). */
@@ -85,6 +98,14 @@ export class InProcessHub implements RealtimeHub {
         }
       }
     }
+  }
+
+  usersChanged(): void {
+    // One process: its accounts service has already dropped what it cached; no one else to tell.
+  }
+
+  onAccountsChanged(): () => void {
+    return () => undefined;
   }
 
   async isConnected(userId: string): Promise<boolean> {

@@ -4,14 +4,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { rateLimitedWarn, type Warn } from '../../lib/rate-limited-warn';
 import type { ConnectionRegistry } from './connections';
-import { InProcessHub, type RealtimeHub, type Subscriber } from './hub';
+import { InProcessHub, type AccountsChange, type RealtimeHub, type Subscriber } from './hub';
 
 /**
  * What travels on the channel, with the instance that sent it: a message and who it is for, or the
  * sessions whose connections must end. An envelope without `kind` is a message (the format before
  * session endings travelled, so instances of both versions understand each other during a deploy).
  */
-type Envelope = { origin: string } & ({ kind?: 'message'; userId: string; message: ServerMessage } | { kind: 'end-sessions'; sessionIds: string[] });
+type Envelope = { origin: string } & (
+  { kind?: 'message'; userId: string; message: ServerMessage } | { kind: 'end-sessions'; sessionIds: string[] } | { kind: 'users-changed'; userIds: string[] }
+);
 
 /**
  * The realtime hub across several API instances (REDIS_URL set). A user's connections may sit on any
@@ -22,7 +24,10 @@ type Envelope = { origin: string } & ({ kind?: 'message'; userId: string; messag
  * message, which is cheap at a handful of instances and is the thing to revisit past that.
  *
  * Revoked sessions travel the same way: endSessions closes this instance's connections at once and
- * the others' when the envelope arrives (a Redis round trip, milliseconds).
+ * the others' when the envelope arrives (a Redis round trip, milliseconds). Changed users travel the
+ * same way; both reach the listeners of onAccountsChanged on the other instances (the accounts
+ * module's session cache). An instance of the previous version reads a users-changed envelope as a
+ * message to no one and drops it.
  *
  * Order: messages from one instance arrive in the order it published them (one connection, one
  * channel). Redis pub/sub is at most once: a message published while an instance is cut off from
@@ -32,6 +37,7 @@ export class RedisHub implements RealtimeHub {
   private readonly local = new InProcessHub();
   private readonly origin = randomUUID();
   private closed = false;
+  private readonly accountListeners = new Set<(change: AccountsChange) => void>();
   /** Redis down: every location would fail to be shared; one line every few seconds says it. */
   private readonly warnUnshared: Warn;
 
@@ -77,6 +83,19 @@ export class RedisHub implements RealtimeHub {
     );
   }
 
+  usersChanged(userIds: readonly string[]): void {
+    if (userIds.length === 0) return;
+    this.share({ origin: this.origin, kind: 'users-changed', userIds: [...userIds] }, (error) =>
+      // Their cached sign-ins on the other instances last until the cache's TTL (SESSION_CACHE_TTL_MS).
+      this.log.error({ err: error, users: userIds.length }, 'changed users not announced to the other instances'),
+    );
+  }
+
+  onAccountsChanged(listener: (change: AccountsChange) => void): () => void {
+    this.accountListeners.add(listener);
+    return () => this.accountListeners.delete(listener);
+  }
+
   subscriptionCount(): number {
     return this.local.subscriptionCount();
   }
@@ -102,8 +121,21 @@ export class RedisHub implements RealtimeHub {
       return;
     }
     if (envelope.origin === this.origin) return;
-    if (envelope.kind === 'end-sessions') this.local.endSessions(envelope.sessionIds);
+    if (envelope.kind === 'end-sessions') {
+      this.local.endSessions(envelope.sessionIds);
+      this.tellAccounts({ kind: 'sessions-ended', sessionIds: envelope.sessionIds });
+    } else if (envelope.kind === 'users-changed') this.tellAccounts({ kind: 'users-changed', userIds: envelope.userIds });
     else this.local.publish(envelope.userId, envelope.message);
+  }
+
+  private tellAccounts(change: AccountsChange): void {
+    for (const listener of this.accountListeners) {
+      try {
+        listener(change);
+      } catch (error) {
+        this.log.error({ err: error }, 'a listener of account changes failed');
+      }
+    }
   }
 
   private share(envelope: Envelope, onError: (error: unknown) => void): void {

@@ -6,7 +6,13 @@ import * as repo from './repository';
 export const DAY_MS = 86_400_000;
 
 /** What every part of the rewards module is built from. */
-export type RewardsContext = { db: Database; now: () => Date; log: Pick<FastifyBaseLogger, 'info' | 'warn'> };
+export type RewardsContext = {
+  db: Database;
+  now: () => Date;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  /** Told after a users row changed here (the referral code), so no cached sign-in serves the old row (accounts' userChanged). */
+  userChanged: (userId: string) => void;
+};
 
 export type AwardEvent = { userId: string; action: RewardAction | 'redemption'; points: number; key: string; rideId?: string; at?: Date };
 

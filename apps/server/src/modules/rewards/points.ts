@@ -31,7 +31,10 @@ export function createPoints(ctx: RewardsContext) {
       const code = `${prefix}-${randomBytes(3).toString('hex').toUpperCase()}`;
       try {
         const set = await accountsRepo.setReferralCodeIfUnset(db, userId, code);
-        if (set) return set;
+        if (set) {
+          ctx.userChanged(userId);
+          return set;
+        }
         const again = await repo.readReferralCode(db, userId);
         if (again?.code) return again.code;
       } catch (error) {

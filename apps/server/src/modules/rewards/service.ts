@@ -17,8 +17,13 @@ export type RewardsService = ReturnType<typeof createRewardsService>;
  * submissions reviewed by the territory's licensee, referrals, and the monthly champions.
  * A façade over points.ts, credits.ts, submissions.ts and champions.ts; all SQL is in repository.ts.
  */
-export function createRewardsService(deps: { db: Database; now: () => Date; log: Pick<FastifyBaseLogger, 'info' | 'warn'> }) {
-  const ctx: RewardsContext = { db: deps.db, now: deps.now, log: deps.log };
+export function createRewardsService(deps: {
+  db: Database;
+  now: () => Date;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  userChanged?: (userId: string) => void;
+}) {
+  const ctx: RewardsContext = { db: deps.db, now: deps.now, log: deps.log, userChanged: deps.userChanged ?? (() => undefined) };
   const points = createPoints(ctx);
   const credits = createCredits(ctx);
   const submissions = createSubmissions(ctx);
