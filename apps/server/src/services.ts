@@ -19,7 +19,6 @@ import { createDriversService } from './modules/drivers/service';
 import { createFavoritesService } from './modules/favorites/service';
 import { createPerformanceReader } from './modules/reporting/driver-performance';
 import { createDashboardReports } from './modules/reporting/dashboards';
-import { createUserDirectory } from './modules/reporting/user-directory';
 import { HttpGeocoder, OfflineGeocoder, type Geocoder } from './modules/geo/geocoder';
 import { EstimateRouter, OsrmRouter, type RouteProvider } from './modules/geo/router';
 import { usZipIndex } from './modules/geo/zip-index';
@@ -130,7 +129,6 @@ export function createServices(deps: {
   const favorites = createFavoritesService({ db });
   const performance = createPerformanceReader({ db, now });
   const reports = createDashboardReports({ db, index, paymentViews, territories, now });
-  const userDirectory = createUserDirectory({ db });
 
   // The assistants: the offline engine is trained once per process, in the background (app.ts starts it).
   const facts = createFactsReader({ db, rides, payments, paymentViews, drivers, territories, applications });
@@ -169,7 +167,6 @@ export function createServices(deps: {
     favorites,
     performance,
     reports,
-    userDirectory,
     assistant,
     mediation,
   };
