@@ -140,7 +140,9 @@ export async function buildApp({ config, database, now, faults, logger = true, o
   app.addHook('preClose', async () => {
     closeSocketsForRestart(app.websocketServer);
   });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // No permessage-deflate (ws's default, kept explicit): its zlib contexts cost far more per socket
+  // than the socket itself (bench/realtime: about 10 KB each), for messages of a few hundred bytes.
+  await app.register(websocket, { options: { maxPayload: 64 * 1024, perMessageDeflate: false } });
   metrics.watch({ socketsOpen: () => app.websocketServer.clients.size, driversOnline: () => services.index.countOnline() });
   await app.register(authPlugin, { accounts: services.accounts });
   await app.register(rateLimitPlugin, { limits: config.rateLimits, shared });
@@ -189,7 +191,7 @@ function registerBackgroundWork(app: AppInstance, services: Services, config: Co
   app.addHook('onClose', async () => {
     // The positions not yet stored (the flush job has stopped); the database closes after the app.
     services.drivers.stop();
-    await services.drivers.flushLocations().catch((error: unknown) => app.log.error({ err: error }, 'driver positions not stored at close'));
+    await services.drivers.flushLocations({ all: true }).catch((error: unknown) => app.log.error({ err: error }, 'driver positions not stored at close'));
     await services.hub.close();
   });
   // One round of each job at a time across every process on the database (jobs marked everyInstance excepted).

@@ -107,9 +107,9 @@ export function createDriversService(deps: {
 
   /** Indexes and forwards one update now. Taken before the first await, so a burst from one driver passes the throttle once. */
   async function applyLocation(driverId: string, location: DriverLocation, at: number, previous: { persistedAt: number } | undefined): Promise<void> {
-    const shouldPersist = !previous || at - previous.persistedAt >= LOCATION_PERSIST_MS;
-    lastUpdate.set(driverId, { at, persistedAt: shouldPersist ? at : previous.persistedAt });
-    if (shouldPersist) pendingLocations.set(driverId, { lat: location.lat, lng: location.lng, at: new Date(at) });
+    lastUpdate.set(driverId, { at, persistedAt: previous?.persistedAt ?? -Infinity });
+    // The latest waits for the flush, which stores it once the driver's last write is LOCATION_PERSIST_MS old.
+    pendingLocations.set(driverId, { lat: location.lat, lng: location.lng, at: new Date(at) });
     if (!(await index.move(driverId, location, at))) await indexAgain(driverId, location, at);
     await deps.dispatcher.forwardLocation(driverId, location);
   }
@@ -227,6 +227,8 @@ export function createDriversService(deps: {
       notOnlineAt.delete(driver.id);
       await index.upsert({ driverId: driver.id, territoryId, lat: location.lat, lng: location.lng, ts: at.getTime() });
       lastUpdate.set(driver.id, { at: at.getTime(), persistedAt: at.getTime() });
+      // Stored just now: an older position waiting would only be refused by the write.
+      pendingLocations.delete(driver.id);
       return { status: 'online' as const };
     },
 
@@ -272,17 +274,30 @@ export function createDriversService(deps: {
     },
 
     /**
-     * Writes the positions waiting to be stored (every LOCATION_FLUSH_MS, and when the app closes). On
-     * failure they wait for the next flush, unless a later position of the driver has come meanwhile.
+     * Writes the positions waiting to be stored (every LOCATION_FLUSH_MS): the latest of each driver
+     * whose last write is at least LOCATION_PERSIST_MS old, so a driver's row is written at most that
+     * often and their last position is stored at most that long after it came. `all` (when the app
+     * closes) writes every one waiting. On failure they wait for the next flush, unless a later
+     * position of the driver has come meanwhile.
      */
-    async flushLocations(): Promise<number> {
+    async flushLocations(options: { all?: boolean } = {}): Promise<number> {
       if (pendingLocations.size === 0) return 0;
-      const batch = [...pendingLocations].map(([driverId, p]) => ({ driverId, ...p }));
-      pendingLocations.clear();
+      const at = now().getTime();
+      const batch: { driverId: string; lat: number; lng: number; at: Date }[] = [];
+      for (const [driverId, p] of pendingLocations) {
+        const state = lastUpdate.get(driverId);
+        if (!options.all && state && at - state.persistedAt < LOCATION_PERSIST_MS) continue;
+        batch.push({ driverId, ...p });
+        pendingLocations.delete(driverId);
+      }
       for (let start = 0; start < batch.length; start += LOCATION_FLUSH_BATCH) {
         const part = batch.slice(start, start + LOCATION_FLUSH_BATCH);
         try {
           await repo.persistLocations(db, part);
+          for (const { driverId } of part) {
+            const state = lastUpdate.get(driverId);
+            if (state) state.persistedAt = at;
+          }
         } catch (error) {
           for (const { driverId, ...p } of batch.slice(start)) if (!pendingLocations.has(driverId)) pendingLocations.set(driverId, p);
           throw error;

@@ -54,6 +54,14 @@ describe.each(sharedBackends)('stored driver positions on %s', (backend) => {
     await drivers().updateLocation(a.id, offset(DENVER, 0.7));
     expect(await drivers().flushLocations()).toBe(0);
     expect((await stored(a)).lat).toBeCloseTo(movedA.lat, 6);
+
+    // The latest waits, and is stored once a's last write is 10 s old, even if no other position came.
+    advance(2000);
+    const resting = offset(DENVER, 0.8);
+    await drivers().updateLocation(a.id, resting);
+    advance(6000);
+    expect(await drivers().flushLocations()).toBe(1);
+    expect(await stored(a)).toMatchObject({ lat: resting.lat, lng: resting.lng, locationUpdatedAt: new Date(clock.getTime() - 6000) });
   });
 
   it('never replaces a position stored later than the one waiting (batches may arrive in any order)', async () => {

@@ -82,6 +82,11 @@ describe.each(backends)('the realtime channel on %s', (backend) => {
     await socket.sync();
   });
 
+  it('declines permessage-deflate when the client offers it: a zlib context per socket would cost far more than the socket itself', async () => {
+    const socket = await open(); // the ws client offers permessage-deflate by default
+    expect(socket.socket.extensions).toBe('');
+  });
+
   it('does not take locations from riders', async () => {
     const socket = await signedIn(await rider(t.app));
     socket.send({ type: 'location_update', location: HERALD_SQUARE });
