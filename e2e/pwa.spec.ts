@@ -16,7 +16,27 @@ test.describe('installable app', () => {
     expect(scope).toMatch(/\/$/);
   });
 
-  test('after a first visit the app shell loads offline, and API responses are never served from the cache', async ({ page, context }) => {
+  test('the first visit precaches the app shell only, not every page of the app', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    const precached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        if (!name.includes('precache')) continue;
+        for (const key of await (await caches.open(name)).keys()) urls.push(new URL(key.url).pathname);
+      }
+      return urls;
+    });
+    expect(precached).toContain('/index.html');
+    expect(precached.some((url) => /^\/assets\/first-screen-.+\.js$/.test(url))).toBe(true);
+    // The shell: the page, the entry and first-screen code, the styles, the icons and the manifest.
+    const beyondShell = precached.filter((url) => url.startsWith('/assets/') && !/^\/assets\/(index|first-screen|rolldown-runtime)-[^/]+\.(js|css)$/.test(url));
+    expect(beyondShell).toEqual([]);
+  });
+
+  test('after a first visit the app shell and the pages used load offline, and API responses are never served from the cache', async ({ page, context }) => {
     await page.goto('/');
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
@@ -24,9 +44,11 @@ test.describe('installable app', () => {
     // Wait until the worker controls the page (first visit installs it; it claims the client).
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 }).catch(async () => page.reload());
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    await page.goto('/sign-in'); // the sign-in chunk is precached too
-    await context.setOffline(true);
+    // A page's own chunks are cached when it is first used (the precache holds the shell only).
     await page.goto('/onboarding');
+    await expect(page.getByRole('heading', { name: 'Join Our Community' })).toBeVisible();
+    await context.setOffline(true);
+    await page.reload();
     await expect(page.getByRole('heading', { name: 'Join Our Community' })).toBeVisible();
     const api = await page.evaluate(async () => {
       try {

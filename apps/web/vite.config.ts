@@ -3,15 +3,16 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { firstScreenIconModules } from './build/first-screen-icons';
+import { firstScreenChunk } from './build/first-screen-chunk';
 import { precompress } from './build/precompress';
 
-const firstScreenIcons = firstScreenIconModules(import.meta.dirname);
+const firstScreen = firstScreenChunk(['/src/main.tsx', '/src/app/routes/landing-page.tsx']);
 
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    firstScreen.plugin,
     VitePWA({
       // Registered by src/lib/install.ts after the first screen has loaded.
       injectRegister: false,
@@ -33,14 +34,21 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // The app shell and its code only. API responses (personal data) are never cached:
-        // no runtime caching, and navigations to /api or /ws never fall back to the shell.
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // Precached on install: the app shell only (the page, the entry and first-screen chunks, the
+        // styles, the icons), so a first visit on a phone does not also download every page of the app.
+        // Other chunks are cached as they are used (hashed names: cache first). API responses (personal
+        // data) are never cached, and navigations to /api or /ws never fall back to the shell.
+        globPatterns: ['index.html', 'assets/{index,first-screen,rolldown-runtime}-*.{js,css}'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/ws/],
-        runtimeCaching: [],
+        runtimeCaching: [
+          {
+            urlPattern: /\/assets\/[^/]+\.(?:js|css)$/,
+            handler: 'CacheFirst',
+            options: { cacheName: 'coride-assets', expiration: { maxEntries: 400 } },
+          },
+        ],
         cleanupOutdatedCaches: true,
-        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
     }),
     // Last: brotli and gzip copies of everything above, the service worker included.
@@ -65,12 +73,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [
-            {
-              name: 'first-screen-icons',
-              test: (id) => /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id) && firstScreenIcons.has(id.split(/[\\/]/).pop()!),
-            },
-          ],
+          groups: [{ name: 'first-screen', test: (id) => firstScreen.isFirstScreen(id) }],
         },
       },
     },

@@ -2,8 +2,13 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { FullPageSpinner, RedirectIfSignedIn, RequireRole } from './guards';
 import { NotFoundPage } from './not-found-page';
+import { LandingPage } from './routes/landing-page';
 
-/** Each route is its own chunk, so the landing page does not carry the dashboards. */
+/**
+ * Each route but the landing page is its own chunk, so the first screen does not carry the dashboards.
+ * The landing page is the first screen of most visits: it is in the first-screen chunk, drawn without
+ * waiting for another round trip (docs/decisions/015).
+ */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return lazy(async () => ({ default: (await load())[name] }));
 }
@@ -23,7 +28,6 @@ function dataPage<K extends string>(load: () => Promise<Record<K, ComponentType>
   });
 }
 
-const LandingPage = page(() => import('./routes/landing-page'), 'LandingPage');
 const OnboardingPage = page(() => import('@/features/onboarding/onboarding-page'), 'OnboardingPage');
 const SignInPage = page(() => import('@/features/auth/sign-in-page'), 'SignInPage');
 const CustomerDashboardPage = dataPage(() => import('./routes/customer-dashboard-page'), 'CustomerDashboardPage');

@@ -7,10 +7,11 @@ export const LANGUAGE_KEY = 'language';
 type Bundle = { default: Record<string, unknown> };
 
 /**
- * Only the English texts every page shows (header, footer, common words) ship in the first bundle;
- * every other namespace, in every language, is its own small file loaded when a page needs it.
+ * The English texts of the first screen ship in the first bundle: the shell every page shows (header,
+ * footer, common words) and the landing page's, since a first visit is always in English (docs/decisions/015).
+ * Every other namespace, in every language, is its own small file loaded when a page needs it.
  */
-const shell = import.meta.glob<Bundle>(['../locales/en/common.json', '../locales/en/nav.json', '../locales/en/footer.json'], { eager: true });
+const shell = import.meta.glob<Bundle>(['../locales/en/{common,nav,footer}.json', '../locales/en/{landing,hero,tab,trust}.json'], { eager: true });
 /** Namespaces of signed-in consoles and the demo page: their loaders live in console-locales.ts. */
 const CONSOLE_NAMESPACES = new Set([
   'active-rides',

@@ -19,10 +19,14 @@ export function setUpInstallability(): void {
     notify();
   });
   if ('serviceWorker' in navigator && import.meta.env.PROD) {
-    // After load, so registering never competes with the first screen.
-    window.addEventListener('load', () => {
+    // After load and once the main thread is idle, so registering (and the worker's precache of the
+    // app shell) never competes with the first screen.
+    const register = () => {
       navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.warn('Service worker registration failed', error));
-    });
+    };
+    const whenIdle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(register, { timeout: 5000 }) : setTimeout(register, 2000));
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
   }
 }
 
