@@ -160,7 +160,7 @@ export async function buildApp({ config, database, now, faults, logger = true, o
   if (testClock) await app.register(testClockRoutes(testClock, services.payments));
   await app.register(territoriesRoutes({ ...services, now: clock }));
   await app.register(pricingRoutes(services.pricing, config.zoneRefreshMs));
-  await app.register(adminRoutes(services.reports));
+  await app.register(adminRoutes(services.reports, services.userDirectory));
   await app.register(analyticsRoutes(services.analytics));
   await app.register(communityRoutes({ tiers: services.tiers, bonusPool: services.bonusPool, territories: services.territories, now: clock }));
   await app.register(realtimeRoutes({ ...services, now: clock, authTimeoutMs: config.wsAuthTimeoutMs, heartbeatMs: config.wsHeartbeatMs }));

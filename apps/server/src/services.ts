@@ -21,6 +21,7 @@ import { createPerformanceReader } from './modules/reporting/driver-performance'
 import { createDashboardReports } from './modules/reporting/dashboards';
 import { HttpGeocoder, OfflineGeocoder, type Geocoder } from './modules/geo/geocoder';
 import { EstimateRouter, OsrmRouter, type RouteProvider } from './modules/geo/router';
+import { createUserDirectory } from './modules/reporting/user-directory';
 import { usZipIndex } from './modules/geo/zip-index';
 import { InProcessHub, type RealtimeHub } from './modules/realtime/hub';
 import { InProcessConnections, type ConnectionRegistry } from './modules/realtime/connections';
@@ -136,6 +137,7 @@ export function createServices(deps: {
     db,
     engine: sharedOfflineEngine,
     llm: config.ai ? new OpenAiCompatibleResponder(config.ai) : undefined,
+  const userDirectory = createUserDirectory({ db });
     facts,
     territories,
     hub,
@@ -171,3 +173,4 @@ export function createServices(deps: {
     mediation,
   };
 }
+    userDirectory,

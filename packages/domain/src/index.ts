@@ -15,3 +15,4 @@ export * from './payments';
 export * from './community';
 export * from './admin';
 export * from './assistant';
+export * from './paging';

@@ -23,7 +23,12 @@ export const users = pgTable(
     referredBy: uuid('referred_by'),
     createdAt: createdAt(),
   },
-  (t) => [check('users_role_check', sql`${t.role} in ('customer', 'driver', 'licensee', 'admin')`)],
+  (t) => [
+    check('users_role_check', sql`${t.role} in ('customer', 'driver', 'licensee', 'admin')`),
+    // The admin's users list, newest first, all or of one role (lib/paging.ts).
+    index('users_created_idx').on(t.createdAt, t.id),
+    index('users_role_created_idx').on(t.role, t.createdAt, t.id),
+  ],
 );
 
 /** Opaque bearer tokens: only the SHA-256 of the token is stored, so a leaked table grants nothing. */

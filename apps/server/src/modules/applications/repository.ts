@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
-import type { DriverRegistration, LicenseeRegistration } from '@coride/domain';
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { ApplicationListQuery, ApplicationStatus, DriverRegistration, LicenseeRegistration } from '@coride/domain';
 import { parseZipCodes } from '@coride/domain';
 import type { Executor } from '../../db/client';
+import { cursorKey, pageLimit, pageOrder, pageWhere, type Keyset } from '../../lib/paging';
 import { users } from '../accounts/tables';
 import { driverProfiles } from './profile-tables';
 import { driverApplications, licenseeApplications } from './tables';
@@ -46,11 +47,18 @@ export async function createLicenseeApplication(tx: Executor, userId: string, fo
 
 const applicant = { firstName: users.firstName, lastName: users.lastName, email: users.email };
 
-/** All driver applications, or only those of drivers in the given territories. */
-export async function listDriverApplications(db: Executor, territoryIds?: string[]) {
+const driverApplicationKeyset: Keyset = { at: driverApplications.submittedAt, id: driverApplications.id };
+const licenseeApplicationKeyset: Keyset = { at: licenseeApplications.submittedAt, id: licenseeApplications.id };
+
+/**
+ * A page of driver applications (all, or only those of drivers in the given territories), newest
+ * first, optionally of one status: read with `pageLimit` rows, `pageKey` their cursor (lib/paging.ts).
+ */
+export async function listDriverApplications(db: Executor, territoryIds: string[] | undefined, query: ApplicationListQuery) {
   if (territoryIds && territoryIds.length === 0) return [];
   return db
     .select({
+      pageKey: cursorKey(driverApplicationKeyset),
       application: driverApplications,
       user: applicant,
       vehicle: {
@@ -68,16 +76,37 @@ export async function listDriverApplications(db: Executor, territoryIds?: string
     .from(driverApplications)
     .innerJoin(users, eq(users.id, driverApplications.userId))
     .innerJoin(driverProfiles, eq(driverProfiles.userId, driverApplications.userId))
-    .where(territoryIds ? inArray(driverProfiles.territoryId, territoryIds) : undefined)
-    .orderBy(desc(driverApplications.submittedAt), desc(driverApplications.id));
+    .where(
+      and(
+        territoryIds ? inArray(driverProfiles.territoryId, territoryIds) : undefined,
+        query.status ? eq(driverApplications.status, query.status) : undefined,
+        pageWhere(driverApplicationKeyset, query),
+      ),
+    )
+    .orderBy(...pageOrder(driverApplicationKeyset))
+    .limit(pageLimit(query));
 }
 
-export async function listLicenseeApplications(db: Executor) {
+/** How many driver applications (all, or of drivers in the given territories) are in one of the statuses. */
+export async function countDriverApplications(db: Executor, territoryIds: string[] | undefined, statuses: ApplicationStatus[]): Promise<number> {
+  if (territoryIds && territoryIds.length === 0) return 0;
+  const [row] = await db
+    .select({ count: count() })
+    .from(driverApplications)
+    .innerJoin(driverProfiles, eq(driverProfiles.userId, driverApplications.userId))
+    .where(and(territoryIds ? inArray(driverProfiles.territoryId, territoryIds) : undefined, inArray(driverApplications.status, statuses)));
+  return row?.count ?? 0;
+}
+
+/** A page of licensee applications, newest first, optionally of one status (as listDriverApplications). */
+export async function listLicenseeApplications(db: Executor, query: ApplicationListQuery) {
   return db
-    .select({ application: licenseeApplications, user: applicant })
+    .select({ pageKey: cursorKey(licenseeApplicationKeyset), application: licenseeApplications, user: applicant })
     .from(licenseeApplications)
     .innerJoin(users, eq(users.id, licenseeApplications.userId))
-    .orderBy(desc(licenseeApplications.submittedAt), desc(licenseeApplications.id));
+    .where(and(query.status ? eq(licenseeApplications.status, query.status) : undefined, pageWhere(licenseeApplicationKeyset, query)))
+    .orderBy(...pageOrder(licenseeApplicationKeyset))
+    .limit(pageLimit(query));
 }
 
 export async function findDriverApplication(db: Executor, id: string) {

@@ -1,9 +1,17 @@
-import { apiErrorSchema, driverApplicationSchema, idParamsSchema, licenseeApplicationSchema, reviewApplicationRequestSchema } from '@coride/domain';
+import {
+  apiErrorSchema,
+  applicationListQuerySchema,
+  driverApplicationSchema,
+  idParamsSchema,
+  licenseeApplicationSchema,
+  reviewApplicationRequestSchema,
+} from '@coride/domain';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
 import { currentUser, requireRole } from '../../plugins/auth';
 import type { ApplicationsService } from './service';
 import { errorResponses } from '../../lib/error-responses';
+import { mapPage, sendPage } from '../../lib/paging';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 const ok = z.object({ ok: z.literal(true) });
@@ -13,37 +21,53 @@ export function applicationsRoutes(applications: ApplicationsService) {
   return async (app: AppInstance) => {
     app.get(
       '/api/driver-applications',
-      { onRequest: requireRole('admin', 'licensee'), schema: { response: { 200: z.array(driverApplicationSchema), 403: apiErrorSchema } } },
-      async (request) =>
-        (await applications.listDriverApplications(currentUser(request))).map(({ application, user, vehicle }) => ({
-          id: application.id,
-          status: application.status,
-          submittedAt: application.submittedAt.toISOString(),
-          licenseDocument: application.licenseDocument,
-          reviewNotes: application.reviewNotes,
-          reviewedAt: iso(application.reviewedAt),
-          user,
-          vehicle,
-        })),
+      {
+        onRequest: requireRole('admin', 'licensee'),
+        schema: { querystring: applicationListQuerySchema, response: { 200: z.array(driverApplicationSchema), 400: apiErrorSchema, 403: apiErrorSchema } },
+      },
+      async (request, reply) =>
+        sendPage(
+          reply,
+          await mapPage(await applications.listDriverApplications(currentUser(request), request.query), (rows) =>
+            rows.map(({ application, user, vehicle }) => ({
+              id: application.id,
+              status: application.status,
+              submittedAt: application.submittedAt.toISOString(),
+              licenseDocument: application.licenseDocument,
+              reviewNotes: application.reviewNotes,
+              reviewedAt: iso(application.reviewedAt),
+              user,
+              vehicle,
+            })),
+          ),
+        ),
     );
 
     app.get(
       '/api/licensee-applications',
-      { onRequest: requireRole('admin'), schema: { response: { 200: z.array(licenseeApplicationSchema), 403: apiErrorSchema } } },
-      async () =>
-        (await applications.listLicenseeApplications()).map(({ application, user }) => ({
-          id: application.id,
-          status: application.status,
-          submittedAt: application.submittedAt.toISOString(),
-          businessName: application.businessName,
-          territoryName: application.territoryName,
-          proposedZipCodes: application.proposedZipCodes,
-          businessPlan: application.businessPlan,
-          experience: application.experience,
-          reviewNotes: application.reviewNotes,
-          reviewedAt: iso(application.reviewedAt),
-          user,
-        })),
+      {
+        onRequest: requireRole('admin'),
+        schema: { querystring: applicationListQuerySchema, response: { 200: z.array(licenseeApplicationSchema), 400: apiErrorSchema, 403: apiErrorSchema } },
+      },
+      async (request, reply) =>
+        sendPage(
+          reply,
+          await mapPage(await applications.listLicenseeApplications(request.query), (rows) =>
+            rows.map(({ application, user }) => ({
+              id: application.id,
+              status: application.status,
+              submittedAt: application.submittedAt.toISOString(),
+              businessName: application.businessName,
+              territoryName: application.territoryName,
+              proposedZipCodes: application.proposedZipCodes,
+              businessPlan: application.businessPlan,
+              experience: application.experience,
+              reviewNotes: application.reviewNotes,
+              reviewedAt: iso(application.reviewedAt),
+              user,
+            })),
+          ),
+        ),
     );
 
     app.post(

@@ -1,6 +1,8 @@
+import type { ApplicationListQuery } from '@coride/domain';
 import type { Database, Executor } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { toPage } from '../../lib/paging';
 import type { AuthenticatedUser } from '../accounts/service';
 import type { TerritoriesService } from '../territories/service';
 import * as repo from './repository';
@@ -24,11 +26,32 @@ export function createApplicationsService(deps: { db: Database; territories: Ter
   }
 
   return {
-    async listDriverApplications(viewer: AuthenticatedUser) {
-      return repo.listDriverApplications(db, await visibleTerritoryIds(viewer));
+    /** A page of the driver applications the viewer reviews, newest first. */
+    async listDriverApplications(viewer: AuthenticatedUser, query: ApplicationListQuery) {
+      const rows = await repo.listDriverApplications(db, await visibleTerritoryIds(viewer), query);
+      return toPage(
+        rows,
+        query,
+        (row) => ({ at: row.pageKey, id: row.application.id }),
+        ({ pageKey: _key, ...row }) => row,
+      );
     },
 
-    listLicenseeApplications: () => repo.listLicenseeApplications(db),
+    /** Driver applications the viewer still has to decide (pending or under review). */
+    async countOpenDriverApplications(viewer: AuthenticatedUser): Promise<number> {
+      return repo.countDriverApplications(db, await visibleTerritoryIds(viewer), ['pending', 'under_review']);
+    },
+
+    /** A page of licensee applications, newest first. */
+    async listLicenseeApplications(query: ApplicationListQuery) {
+      const rows = await repo.listLicenseeApplications(db, query);
+      return toPage(
+        rows,
+        query,
+        (row) => ({ at: row.pageKey, id: row.application.id }),
+        ({ pageKey: _key, ...row }) => row,
+      );
+    },
 
     async reviewDriverApplication(reviewer: AuthenticatedUser, id: string, decision: ReviewDecision): Promise<void> {
       const found = await repo.findDriverApplication(db, id);

@@ -21,7 +21,9 @@ export const driverApplications = pgTable(
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
-    index('driver_applications_status_idx').on(t.status, t.submittedAt),
+    // The applications lists, newest first, all or of one status (lib/paging.ts).
+    index('driver_applications_status_idx').on(t.status, t.submittedAt, t.id),
+    index('driver_applications_submitted_idx').on(t.submittedAt, t.id),
     check('driver_applications_status_check', sql`${t.status} in ('pending', 'under_review', 'approved', 'rejected')`),
   ],
 );
@@ -46,7 +48,8 @@ export const licenseeApplications = pgTable(
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
-    index('licensee_applications_status_idx').on(t.status, t.submittedAt),
+    index('licensee_applications_status_idx').on(t.status, t.submittedAt, t.id),
+    index('licensee_applications_submitted_idx').on(t.submittedAt, t.id),
     check('licensee_applications_status_check', sql`${t.status} in ('pending', 'under_review', 'approved', 'rejected')`),
   ],
 );

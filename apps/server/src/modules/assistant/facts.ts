@@ -106,14 +106,12 @@ export function createFactsReader(deps: FactsDeps) {
       }
       if (user.role === 'licensee') {
         const owned = await territories.listForLicensee(user.id);
-        const pending = (await applications.listDriverApplications(user)).filter(
-          ({ application }) => application.status === 'pending' || application.status === 'under_review',
-        );
+        const pendingDriverApplications = await applications.countOpenDriverApplications(user);
         return {
           kind: 'licensee',
           name,
           territories: owned.map(({ territory, zipCodes }) => ({ id: territory.id, name: territory.name, zipCodes })),
-          pendingDriverApplications: pending.length,
+          pendingDriverApplications,
         };
       }
       return { kind: 'admin', name };

@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { PageQuery } from '@coride/domain';
 import type { Executor } from '../../db/client';
+import { cursorKey, pageLimit, pageOrder, pageWhere, type Keyset } from '../../lib/paging';
 import { users } from '../accounts/tables';
 import { rides } from '../rides/tables';
 import { territories } from '../territories/tables';
@@ -60,18 +62,32 @@ export async function markTicketAnswered(tx: Executor, id: string, answer: strin
   await tx.update(supportTickets).set({ status: 'answered', answer, answeredBy, answeredAt: at }).where(eq(supportTickets.id, id));
 }
 
-/** Tickets with their conversation's language and their user, newest first (all when `territoryIds` is undefined). */
-export async function ticketRows(db: Executor, filter: { id?: string; territoryIds?: string[] }) {
+const ticketKeyset: Keyset = { at: supportTickets.createdAt, id: supportTickets.id };
+
+/**
+ * Tickets with their conversation's language and their user, newest first (all when `territoryIds` is
+ * undefined); with `page`, one page of them (`pageLimit` rows, `pageKey` their cursor: lib/paging.ts).
+ */
+export async function ticketRows(db: Executor, filter: { id?: string; territoryIds?: string[] }, page?: PageQuery) {
   const where =
     filter.id !== undefined ? eq(supportTickets.id, filter.id) : filter.territoryIds ? inArray(supportTickets.territoryId, filter.territoryIds) : undefined;
-  return db
-    .select({ ticket: supportTickets, language: assistantConversations.language, firstName: users.firstName, lastName: users.lastName, role: users.role })
+  const query = db
+    .select({
+      pageKey: cursorKey(ticketKeyset),
+      ticket: supportTickets,
+      language: assistantConversations.language,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+    })
     .from(supportTickets)
     .innerJoin(assistantConversations, eq(assistantConversations.id, supportTickets.conversationId))
     .innerJoin(users, eq(users.id, supportTickets.userId))
-    .where(where)
-    .orderBy(desc(supportTickets.createdAt), desc(supportTickets.id));
+    .where(and(where, page ? pageWhere(ticketKeyset, page) : undefined))
+    .orderBy(...pageOrder(ticketKeyset));
+  return page ? query.limit(pageLimit(page)) : query;
 }
+export type TicketDetails = Awaited<ReturnType<typeof ticketRows>>[number];
 
 export async function messagesOf(db: Executor, conversationIds: string[]): Promise<MessageRow[]> {
   if (conversationIds.length === 0) return [];

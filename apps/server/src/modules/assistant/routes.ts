@@ -6,6 +6,7 @@ import {
   conversationSummarySchema,
   idParamsSchema,
   mediationSchema,
+  pageQuerySchema,
   supportTicketSchema,
   voiceRequestSchema,
   voiceResponseSchema,
@@ -16,6 +17,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
 import type { SharedState } from '../../shared-state';
 import { currentUser, requireRole } from '../../plugins/auth';
+import { sendPage } from '../../lib/paging';
 import type { MediationService } from './mediation';
 import type { AssistantService } from './service';
 import { errorResponses } from '../../lib/error-responses';
@@ -64,8 +66,8 @@ export function assistantRoutes(assistant: AssistantService, mediation: Mediatio
 
     app.get(
       '/api/support/tickets',
-      { onRequest: requireRole('licensee', 'admin'), schema: { response: { 200: z.array(supportTicketSchema), ...errors } } },
-      async (request) => assistant.tickets(currentUser(request)),
+      { onRequest: requireRole('licensee', 'admin'), schema: { querystring: pageQuerySchema, response: { 200: z.array(supportTicketSchema), ...errors } } },
+      async (request, reply) => sendPage(reply, await assistant.tickets(currentUser(request), request.query)),
     );
 
     app.post(

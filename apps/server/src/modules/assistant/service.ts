@@ -7,6 +7,7 @@ import {
   type Conversation,
   type ConversationMessage,
   type ConversationSummary,
+  type PageQuery,
   type SupportTicket,
   type TicketReason,
   type VoiceResponse,
@@ -14,6 +15,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
+import { mapPage, toPage, type Page } from '../../lib/paging';
 import type { AuthenticatedUser } from '../accounts/service';
 import type { RealtimeHub } from '../realtime/hub';
 import type { TerritoriesService } from '../territories/service';
@@ -146,7 +148,23 @@ export function createAssistantService(deps: {
   });
 
   async function ticketViews(filter: { id?: string; territoryIds?: string[] }): Promise<SupportTicket[]> {
-    const rows = await repo.ticketRows(db, filter);
+    return toTicketViews(await repo.ticketRows(db, filter));
+  }
+
+  async function ticketPage(filter: { territoryIds?: string[] }, page: PageQuery): Promise<Page<SupportTicket>> {
+    const rows = await repo.ticketRows(db, filter, page);
+    return mapPage(
+      toPage(
+        rows,
+        page,
+        (row) => ({ at: row.pageKey, id: row.ticket.id }),
+        (row) => row,
+      ),
+      toTicketViews,
+    );
+  }
+
+  async function toTicketViews(rows: repo.TicketDetails[]): Promise<SupportTicket[]> {
     const conversationIds = [...new Set(rows.map((r) => r.ticket.conversationId))];
     const messages = await repo.messagesOf(db, conversationIds);
     return rows.map(({ ticket, language, firstName, lastName, role }) => ({
@@ -264,11 +282,11 @@ export function createAssistantService(deps: {
       };
     },
 
-    /** GET /api/support/tickets: a licensee's territories' tickets (admins: all), newest first. */
-    async tickets(user: AuthenticatedUser): Promise<SupportTicket[]> {
+    /** GET /api/support/tickets: a page of a licensee's territories' tickets (admins: all), newest first. */
+    async tickets(user: AuthenticatedUser, page: PageQuery): Promise<Page<SupportTicket>> {
       const visible = await visibleTerritories(user);
-      if (visible === 'all') return ticketViews({});
-      return visible.length ? ticketViews({ territoryIds: visible }) : [];
+      if (visible === 'all') return ticketPage({}, page);
+      return visible.length ? ticketPage({ territoryIds: visible }, page) : { items: [], nextCursor: null };
     },
 
     /** POST /api/support/tickets/:id/answer: stored as a staff message, the ticket answered, the user told over the WebSocket. */

@@ -70,6 +70,9 @@ export const supportTickets = pgTable(
   },
   (t) => [
     index('support_tickets_territory_idx').on(t.territoryId, t.status, t.createdAt),
+    // The tickets list, newest first, all or of some territories (lib/paging.ts).
+    index('support_tickets_created_idx').on(t.createdAt, t.id),
+    index('support_tickets_territory_created_idx').on(t.territoryId, t.createdAt, t.id),
     // One open ticket per conversation: a second escalation joins the open one.
     uniqueIndex('support_tickets_one_open')
       .on(t.conversationId)

@@ -1,4 +1,4 @@
-import { driverMeSchema, driverOfferSchema, driverPerformanceSchema, driverStatusRequestSchema, rideSchema } from '@coride/domain';
+import { driverMeSchema, driverOfferSchema, driverPerformanceSchema, driverStatusRequestSchema, pageQuerySchema, rideSchema } from '@coride/domain';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
 import { currentUser, requireRole } from '../../plugins/auth';
@@ -6,6 +6,7 @@ import type { RidesService } from '../rides/service';
 import type { PerformanceReader } from '../reporting/driver-performance';
 import type { DriversService } from './service';
 import { errorResponses } from '../../lib/error-responses';
+import { sendPage } from '../../lib/paging';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422);
 
@@ -24,8 +25,10 @@ export function driversRoutes(drivers: DriversService, rides: RidesService, perf
       async (request) => drivers.setStatus(currentUser(request), request.body.status, request.body.location),
     );
 
-    app.get('/api/drivers/rides', { onRequest: requireRole('driver'), schema: { response: { 200: z.array(rideSchema), ...errors } } }, async (request) =>
-      rides.list(currentUser(request)),
+    app.get(
+      '/api/drivers/rides',
+      { onRequest: requireRole('driver'), schema: { querystring: pageQuerySchema, response: { 200: z.array(rideSchema), ...errors } } },
+      async (request, reply) => sendPage(reply, await rides.list(currentUser(request), request.query)),
     );
 
     app.get(

@@ -6,10 +6,12 @@ import {
   type DisputeMediationRecord,
   type OpenDisputeRequest,
   type ResolveDisputeRequest,
+  type PageQuery,
 } from '@coride/domain';
 import { AppError, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { AuthenticatedUser } from '../accounts/service';
+import { mapPage, toPage, type Page } from '../../lib/paging';
 import type { TerritoryAccess } from '../territories/access';
 import { remainingSplit } from './charges';
 import type { PaymentsContext } from './context';
@@ -52,7 +54,23 @@ export function createDisputes(ctx: PaymentsContext, access: TerritoryScopePort,
   const { db, provider, hub, now, log, settings, fault } = ctx;
 
   async function disputeViews(filter: DisputeFilter): Promise<Dispute[]> {
-    const rows = await repo.disputesWithRides(db, filter);
+    return toDisputeViews(await repo.disputesWithRides(db, filter));
+  }
+
+  async function disputePage(filter: DisputeFilter, page: PageQuery): Promise<Page<Dispute>> {
+    const rows = await repo.disputesWithRides(db, filter, page);
+    return mapPage(
+      toPage(
+        rows,
+        page,
+        (row) => ({ at: row.pageKey, id: row.dispute.id }),
+        (row) => row,
+      ),
+      toDisputeViews,
+    );
+  }
+
+  async function toDisputeViews(rows: repo.DisputeDetails[]): Promise<Dispute[]> {
     const driverIds = [...new Set(rows.map((r) => r.ride.driverId).filter((id): id is string => Boolean(id)))];
     const drivers = await repo.readUserNames(db, driverIds);
     const fares = await repo.fareChargesOfRides(
@@ -172,12 +190,13 @@ export function createDisputes(ctx: PaymentsContext, access: TerritoryScopePort,
       return view;
     },
 
-    async disputesFor(user: AuthenticatedUser): Promise<Dispute[]> {
-      if (user.role === 'admin') return disputeViews({ all: true });
-      if (user.role === 'customer') return disputeViews({ riderId: user.id });
+    /** A page of the disputes the caller sees, newest first: a rider's own, a licensee's territories', all for an admin. */
+    async disputesFor(user: AuthenticatedUser, page: PageQuery): Promise<Page<Dispute>> {
+      if (user.role === 'admin') return disputePage({ all: true }, page);
+      if (user.role === 'customer') return disputePage({ riderId: user.id }, page);
       if (user.role === 'licensee') {
         const ids = await licenseeTerritoryIds(user.id);
-        return ids.length ? disputeViews({ territoryIds: ids }) : [];
+        return ids.length ? disputePage({ territoryIds: ids }, page) : { items: [], nextCursor: null };
       }
       throw new AppError('FORBIDDEN', 'Only riders, licensees and admins see disputes');
     },

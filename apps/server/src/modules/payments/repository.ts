@@ -1,6 +1,7 @@
-import type { DisputeMediationRecord, Split } from '@coride/domain';
+import type { DisputeMediationRecord, PageQuery, Split } from '@coride/domain';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { cursorKey, pageLimit, pageOrder, pageWhere, type Keyset } from '../../lib/paging';
 import { users } from '../accounts/tables';
 import { rides } from '../rides/tables';
 import { territories } from '../territories/tables';
@@ -310,16 +311,23 @@ function disputeWhere(filter: DisputeFilter): SQL | undefined {
   return undefined;
 }
 
-/** Disputes with their ride and the rider's name, newest first (read model: joins rides and users). */
-export async function disputesWithRides(db: Executor, filter: DisputeFilter) {
-  return db
-    .select({ dispute: disputes, ride: rides, riderFirst: users.firstName, riderLast: users.lastName })
+const disputeKeyset: Keyset = { at: disputes.openedAt, id: disputes.id };
+
+/**
+ * Disputes with their ride and the rider's name, newest first (read model: joins rides and users);
+ * with `page`, one page of them (`pageLimit` rows, `pageKey` their cursor: lib/paging.ts).
+ */
+export async function disputesWithRides(db: Executor, filter: DisputeFilter, page?: PageQuery) {
+  const query = db
+    .select({ pageKey: cursorKey(disputeKeyset), dispute: disputes, ride: rides, riderFirst: users.firstName, riderLast: users.lastName })
     .from(disputes)
     .innerJoin(rides, eq(rides.id, disputes.rideId))
     .innerJoin(users, eq(users.id, disputes.riderId))
-    .where(disputeWhere(filter))
-    .orderBy(desc(disputes.openedAt));
+    .where(and(disputeWhere(filter), page ? pageWhere(disputeKeyset, page) : undefined))
+    .orderBy(...pageOrder(disputeKeyset));
+  return page ? query.limit(pageLimit(page)) : query;
 }
+export type DisputeDetails = Awaited<ReturnType<typeof disputesWithRides>>[number];
 
 // --- read model: other modules' tables, read only ------------------------------------------------
 

@@ -5,6 +5,7 @@ import {
   driverEarningsSchema,
   idParamsSchema,
   openDisputeSchema,
+  pageQuerySchema,
   paymentHistoryItemSchema,
   paymentMethodSchema,
   receiptSchema,
@@ -17,6 +18,7 @@ import { currentUser, requireRole } from '../../plugins/auth';
 import type { PaymentsService } from './service';
 import type { PaymentViews } from '../reporting/payment-views';
 import { errorResponses } from '../../lib/error-responses';
+import { sendPage } from '../../lib/paging';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 503);
 
@@ -78,8 +80,11 @@ export function paymentsRoutes(payments: PaymentsService, views: PaymentViews) {
 
     app.get(
       '/api/disputes',
-      { onRequest: requireRole('customer', 'licensee', 'admin'), schema: { response: { 200: z.array(disputeSchema), ...errors } } },
-      async (request) => payments.disputesFor(currentUser(request)),
+      {
+        onRequest: requireRole('customer', 'licensee', 'admin'),
+        schema: { querystring: pageQuerySchema, response: { 200: z.array(disputeSchema), ...errors } },
+      },
+      async (request, reply) => sendPage(reply, await payments.disputesFor(currentUser(request), request.query)),
     );
 
     app.post(

@@ -108,7 +108,13 @@ export const disputes = pgTable(
     /** The assistant's proposal shown to the licensee, its rules version, and the decision taken (assistant module). */
     mediation: jsonb('mediation').$type<DisputeMediationRecord>(),
   },
-  (t) => [index('disputes_territory_idx').on(t.territoryId, t.status)],
+  (t) => [
+    index('disputes_territory_idx').on(t.territoryId, t.status),
+    // The disputes list, newest first: all, a rider's, or some territories' (lib/paging.ts).
+    index('disputes_opened_idx').on(t.openedAt, t.id),
+    index('disputes_rider_idx').on(t.riderId, t.openedAt, t.id),
+    index('disputes_territory_opened_idx').on(t.territoryId, t.openedAt, t.id),
+  ],
 );
 
 /**

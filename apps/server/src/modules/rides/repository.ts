@@ -1,7 +1,8 @@
-import { and, avg, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, avg, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FareBreakdown } from '@coride/domain';
 import type { Executor } from '../../db/client';
+import { containsPattern, cursorKey, pageOrder, type Keyset } from '../../lib/paging';
 import { users } from '../accounts/tables';
 import { driverProfiles } from '../applications/profile-tables';
 import { rideOffers, rideQuotes, rides } from './tables';
@@ -22,11 +23,18 @@ export function priceColumns(
 const riders = alias(users, 'rider');
 const drivers = alias(users, 'driver');
 
-/** A ride with the people on it, as the API shows it. */
-export async function findRideDetails(db: Executor, where: ReturnType<typeof eq> | undefined, limit = 100) {
+/** Rides are listed newest booking first (indexes rides_requested_idx, rides_rider_idx, rides_driver_idx, rides_territory_idx). */
+export const rideKeyset: Keyset = { at: rides.requestedAt, id: rides.id };
+
+/**
+ * Rides with the people on them, as the API shows them; `pageKey` is each one's cursor key
+ * (lib/paging.ts). The query itself (awaitable), so a test can EXPLAIN it.
+ */
+export function findRideDetails(db: Executor, where: SQL | undefined, limit = 100) {
   return db
     .select({
       ride: rides,
+      pageKey: cursorKey(rideKeyset),
       rider: { id: riders.id, firstName: riders.firstName },
       driver: { id: drivers.id, firstName: drivers.firstName, lastName: drivers.lastName, phone: drivers.phone },
       vehicle: { color: driverProfiles.vehicleColor, make: driverProfiles.vehicleMake, model: driverProfiles.vehicleModel, plate: driverProfiles.vehiclePlate },
@@ -37,10 +45,22 @@ export async function findRideDetails(db: Executor, where: ReturnType<typeof eq>
     .leftJoin(drivers, eq(drivers.id, rides.driverId))
     .leftJoin(driverProfiles, eq(driverProfiles.userId, rides.driverId))
     .where(where)
-    .orderBy(desc(rides.requestedAt), desc(rides.id))
+    .orderBy(...pageOrder(rideKeyset))
     .limit(limit);
 }
 export type RideDetails = Awaited<ReturnType<typeof findRideDetails>>[number];
+
+/**
+ * The admin's ride search: a ride id prefix, the rider's or driver's name or email, the pickup or
+ * dropoff address (case-insensitive). A filter over the newest-first index walk, no text index
+ * (docs/decisions/017-keyset-paging.md).
+ */
+export function rideSearch(text: string): SQL {
+  const pattern = containsPattern(text);
+  const idPrefix = /^[0-9a-f-]+$/i.test(text) ? [sql`${rides.id}::text like ${`${text.toLowerCase()}%`}`] : [];
+  const person = (who: typeof riders | typeof drivers) => [ilike(who.email, pattern), sql`(${who.firstName} || ' ' || ${who.lastName}) ilike ${pattern}`];
+  return or(...idPrefix, ilike(rides.pickupAddress, pattern), ilike(rides.dropoffAddress, pattern), ...person(riders), ...person(drivers))!;
+}
 
 export async function findRide(db: Executor, id: string): Promise<RideRow | undefined> {
   const [row] = await db.select().from(rides).where(eq(rides.id, id)).limit(1);

@@ -6,6 +6,7 @@ import {
   quoteRequestSchema,
   quoteResponseSchema,
   rateRideRequestSchema,
+  rideListQuerySchema,
   rideSchema,
   riderStatsSchema,
   reverseGeocodeQuerySchema,
@@ -18,6 +19,7 @@ import { currentUser, requireRole } from '../../plugins/auth';
 import type { Dispatcher } from '../dispatch/dispatcher';
 import type { RidesService } from './service';
 import { errorResponses } from '../../lib/error-responses';
+import { sendPage } from '../../lib/paging';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422);
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().trim().min(1).max(200).optional() });
@@ -44,8 +46,11 @@ export function ridesRoutes(rides: RidesService, dispatcher: Dispatcher) {
       },
     );
 
-    app.get('/api/rides', { onRequest: requireRole(), schema: { response: { 200: z.array(rideSchema), ...errors } } }, async (request) =>
-      rides.list(currentUser(request)),
+    // Paged (lib/paging.ts): ?limit=&before=, the next page's cursor in X-Next-Cursor; admins search with ?q=.
+    app.get(
+      '/api/rides',
+      { onRequest: requireRole(), schema: { querystring: rideListQuerySchema, response: { 200: z.array(rideSchema), ...errors } } },
+      async (request, reply) => sendPage(reply, await rides.list(currentUser(request), request.query)),
     );
 
     app.get(

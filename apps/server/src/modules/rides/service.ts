@@ -9,6 +9,8 @@ import {
   type Ride,
   type RideActor,
   type RideCommand,
+  type PageQuery,
+  type RideListQuery,
   type RiderStats,
 } from '@coride/domain';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
@@ -17,6 +19,7 @@ import type { Database } from '../../db/client';
 import { rides } from './tables';
 import { AppError, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
+import type { Page } from '../../lib/paging';
 import type { AuthenticatedUser } from '../accounts/service';
 import type { DriverLocationIndex } from '../dispatch/driver-index';
 import type { RouteProvider } from '../geo/router';
@@ -63,7 +66,7 @@ export function createRidesService(deps: {
     if (deps.faults) await deps.faults(point);
   };
 
-  const { findRides: details, loadRide } = createRideReader({ db, index });
+  const { findRidePage, loadRide } = createRideReader({ db, index });
 
   /** Who the caller is to this ride, or 404: other people's rides do not exist for them. */
   async function roleOnRide(user: AuthenticatedUser, ride: repo.RideRow): Promise<RideActor | 'admin' | 'offered'> {
@@ -311,13 +314,15 @@ export function createRidesService(deps: {
       return { ride: await loadRide(created.id), isNew: true };
     },
 
-    async list(user: AuthenticatedUser): Promise<Ride[]> {
-      if (user.role === 'customer') return details(eq(rides.riderId, user.id));
-      if (user.role === 'driver') return details(eq(rides.driverId, user.id));
+    /** A page of the caller's rides, newest first: a rider's or driver's own, staff those of their territories (all for an admin, who may search). */
+    async list(user: AuthenticatedUser, query: PageQuery & Partial<RideListQuery>): Promise<Page<Ride>> {
+      if (query.q !== undefined && user.role !== 'admin') throw new AppError('FORBIDDEN', 'Only admins search rides');
+      if (user.role === 'customer') return findRidePage(eq(rides.riderId, user.id), query);
+      if (user.role === 'driver') return findRidePage(eq(rides.driverId, user.id), query);
       // Staff: the rides of the territories in their scope (all for an admin).
       const scope = await territories.access.scopeOf(user);
-      if (scope === 'all') return details(undefined);
-      return scope.length ? details(inArray(rides.territoryId, scope)) : [];
+      if (scope === 'all') return findRidePage(query.q === undefined ? undefined : repo.rideSearch(query.q), query);
+      return scope.length ? findRidePage(inArray(rides.territoryId, scope), query) : { items: [], nextCursor: null };
     },
 
     async get(user: AuthenticatedUser, id: string): Promise<Ride> {

@@ -110,8 +110,11 @@ export const rides = pgTable(
       .on(t.driverId)
       .where(sql`${t.status} in ('accepted', 'in_progress')`),
     uniqueIndex('rides_idempotency').on(t.riderId, t.idempotencyKey),
-    index('rides_rider_idx').on(t.riderId, t.requestedAt),
-    index('rides_driver_idx').on(t.driverId, t.requestedAt),
+    // The rides lists' pages, newest first (lib/paging.ts): each an index range scan.
+    index('rides_rider_idx').on(t.riderId, t.requestedAt, t.id),
+    index('rides_driver_idx').on(t.driverId, t.requestedAt, t.id),
+    index('rides_territory_idx').on(t.territoryId, t.requestedAt, t.id),
+    index('rides_requested_idx').on(t.requestedAt, t.id),
     index('rides_status_idx').on(t.status),
   ],
 );
