@@ -1,163 +1,176 @@
 /**
- * bench/web: the gzipped initial JavaScript of each route (from Vite's build manifest) and, in headless
- * Chromium with 4x CPU throttling, the landing and booking pages' LCP and CLS.
+ * bench/web: what a phone downloads. Against the built product (`node apps/server/dist/server.js`, as
+ * `npm start` runs it, compression included), in one run:
+ *  - the bytes each route's cold first visit receives (compressed bodies plus headers), by kind;
+ *  - Lighthouse's mobile figures (simulated 4G, 4x CPU) for the landing and the booking page (signed in).
  *
- *   npx tsx bench/web.ts              builds, measures sizes and paint metrics, prints a table
- *   npx tsx bench/web.ts --budget     sizes only, from the existing build; exits 1 over budget (npm test)
+ *   npx tsx bench/web.ts              builds, then measures; Lighthouse median of 3 runs per page
+ *   npx tsx bench/web.ts --budget     the existing build, Lighthouse once per page; exits 1 over budget (npm test)
+ *   options: --runs N (Lighthouse runs per page), --skip-build
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { repoRoot } from '../apps/server/src/cli/local-cluster';
+import { measureTransfer, medianFigures, runLighthouse, sessionToken, startBuiltServer, type LighthouseFigures, type Transfer } from './lib/web-measure';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.join(root, 'apps/web/dist');
-const { values } = parseArgs({ options: { budget: { type: 'boolean', default: false }, port: { type: 'string', default: '5190' } } });
-
-/** Route -> the lazily loaded page module (see apps/web/src/app/router.tsx), with its budget in KB. */
-const routes: { path: string; module: string; budgetKb?: number }[] = [
-  { path: '/', module: 'src/app/routes/landing-page.tsx', budgetKb: 120 },
-  { path: '/ride', module: 'src/app/routes/book-ride-page.tsx', budgetKb: 200 },
-  { path: '/onboarding', module: 'src/features/onboarding/onboarding-page.tsx' },
-  { path: '/dashboard', module: 'src/app/routes/customer-dashboard-page.tsx' },
-  { path: '/driver-dashboard', module: 'src/app/routes/driver-dashboard-page.tsx' },
-  { path: '/licensee-dashboard', module: 'src/app/routes/licensee-dashboard-page.tsx' },
-  { path: '/admin-dashboard', module: 'src/app/routes/admin-dashboard-page.tsx' },
-  { path: '/business-logic-demo', module: 'src/features/business-demo/business-logic-demo-page.tsx' },
-  { path: '/global-showcase', module: 'src/features/showcase/global-showcase-page.tsx' },
-];
-
-type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; css?: string[] };
-
-if (!values.budget) {
-  process.stdout.write('building the web app…\n');
-  execFileSync('npm', ['run', 'build', '-w', '@coride/web'], { cwd: root, stdio: 'ignore' });
-}
-const manifestPath = path.join(dist, '.vite/manifest.json');
-if (!fs.existsSync(manifestPath)) throw new Error(`No build manifest at ${manifestPath}: run npm run build first`);
-const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
-
-/** The chunk's file and everything it imports statically: what the browser must load before it runs. */
-function staticClosure(key: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(key)) return seen;
-  seen.add(key);
-  for (const imported of manifest[key]?.imports ?? []) staticClosure(imported, seen);
-  return seen;
-}
-const gzipKb = (file: string) => gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length / 1024;
-
-const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
-const entryFiles = staticClosure(entryKey);
-const rows = routes.map((route) => {
-  if (!manifest[route.module]) throw new Error(`${route.module} is not a chunk of the build: is the route still lazy?`);
-  const keys = new Set([...entryFiles, ...staticClosure(route.module)]);
-  const files = [...keys].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
-  const kb = files.reduce((sum, file) => sum + gzipKb(file), 0);
-  return { ...route, kb, files: files.length };
-});
-
-process.stdout.write('\nInitial JavaScript per route (gzip -9)\n');
-let isOverBudget = false;
-for (const row of rows) {
-  const verdict = row.budgetKb === undefined ? '' : row.kb <= row.budgetKb ? `  within ${row.budgetKb} KB` : `  OVER the ${row.budgetKb} KB budget`;
-  if (row.budgetKb !== undefined && row.kb > row.budgetKb) isOverBudget = true;
-  process.stdout.write(`  ${row.path.padEnd(22)} ${row.kb.toFixed(1).padStart(7)} KB in ${String(row.files).padStart(2)} files${verdict}\n`);
-}
-if (values.budget) process.exit(isOverBudget ? 1 : 0);
-
-// --- paint metrics in Chromium, 4x CPU throttling, against the built product on a fresh database
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coride-web-bench-'));
-const port = Number(values.port);
-const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'warn',
-    PASSWORD_COST: '10',
+const { values } = parseArgs({
+  options: {
+    budget: { type: 'boolean', default: false },
+    'skip-build': { type: 'boolean', default: false },
+    runs: { type: 'string' },
   },
-  stdio: ['ignore', 'pipe', 'inherit'],
 });
-await new Promise<void>((resolve) => server.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('running at') && resolve()));
-const base = `http://127.0.0.1:${port}`;
+const runs = Number(values.runs ?? (values.budget ? 1 : 3));
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+type Role = 'customer' | 'driver' | 'licensee' | 'admin';
+/**
+ * Routes and who visits them. `scriptBudgetKb` is what `--budget` enforces (script received): just
+ * above what is measured, so growth fails `npm test`. The issue's goal for the landing page is 90 KB,
+ * not reached while i18next is on the first screen (docs/decisions/015): printed, not enforced.
+ */
+const routes: { path: string; as?: Role; scriptBudgetKb?: number; scriptGoalKb?: number }[] = [
+  { path: '/', scriptBudgetKb: 102, scriptGoalKb: 90 },
+  { path: '/ride', as: 'customer', scriptBudgetKb: 280 },
+  { path: '/sign-in' },
+  { path: '/onboarding' },
+  { path: '/dashboard', as: 'customer' },
+  { path: '/driver-dashboard', as: 'driver' },
+  { path: '/licensee-dashboard', as: 'licensee' },
+  { path: '/admin-dashboard', as: 'admin' },
+  { path: '/business-logic-demo' },
+  { path: '/global-showcase' },
+];
+/** The issue's goals for Lighthouse mobile; printed against each page's figures. */
+const lighthouseGoals = {
+  '/': { score: 0.9, lcpMs: 2000, tbtMs: 150, cls: 0.05 },
+  '/ride': { lcpMs: 2500 },
+} as const;
 
-async function measure(url: string, token?: string): Promise<{ lcp: number; cls: number }> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-  if (token) await context.addInitScript((value) => localStorage.setItem('token', value), token);
-  // Service workers would serve the second visit from cache: measure the cold first visit.
-  await context.route('**/sw.js', (r) => r.abort());
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await page.addInitScript(() => {
-    const w = window as unknown as { __lcp: number; __cls: number };
-    w.__lcp = 0;
-    w.__cls = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.__lcp = entry.startTime;
-    }).observe({ type: 'largest-contentful-paint', buffered: true });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-        if (!entry.hadRecentInput) w.__cls += entry.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-  await page.goto(`${base}${url}`, { waitUntil: 'networkidle' });
-  await page.waitForTimeout(1500);
-  const result = await page.evaluate(() => {
-    const w = window as unknown as { __lcp: number; __cls: number };
-    return { lcp: w.__lcp, cls: w.__cls };
-  });
-  await context.close();
-  return result;
+if (!values.budget && !values['skip-build']) {
+  process.stdout.write('building the web app and the server…\n');
+  execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'ignore' });
 }
+if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) throw new Error('No web build: run npm run build first');
 
-const email = `bench.${Date.now()}@example.com`;
-const registered = await fetch(`${base}/api/register`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({
-    role: 'customer',
-    email,
-    username: email,
-    firstName: 'Bench',
-    lastName: 'Rider',
-    phone: '2125550100',
-    password: 'bench-password',
-    confirmPassword: 'bench-password',
-    terms: true,
-    homeAddress: '350 5th Ave, New York, NY',
-  }),
-});
-const { token } = (await registered.json()) as { token: string };
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ');
+process.stdout.write(`load average at start: ${loadAverage()}\n`);
 
-process.stdout.write('\nPaint metrics, mobile viewport, 4x CPU throttling, cold load (median of 3)\n');
-for (const [label, url, auth] of [
-  ['landing /', '/', undefined],
-  ['booking /ride', '/ride', token],
-] as const) {
-  const runs: { lcp: number; cls: number }[] = [];
-  for (let i = 0; i < 3; i += 1) runs.push(await measure(url, auth));
-  const median = (pick: (r: { lcp: number; cls: number }) => number) => runs.map(pick).sort((a, b) => a - b)[1]!;
+const server = await startBuiltServer();
+let isOverBudget = false;
+try {
+  const account = (role: Exclude<Role, 'admin'>) => {
+    const email = `bench.${role}.${Date.now()}@example.com`;
+    const common = {
+      role,
+      email,
+      username: email,
+      firstName: 'Bench',
+      lastName: 'Visitor',
+      phone: '2125550100',
+      password: 'bench-password',
+      confirmPassword: 'bench-password',
+      terms: true,
+    };
+    const extra: Record<Exclude<Role, 'admin'>, Record<string, unknown>> = {
+      customer: { homeAddress: '350 5th Ave, New York, NY' },
+      driver: {
+        licenseNumber: 'D1234567',
+        insuranceNumber: 'INS-998877',
+        vehicleMake: 'Toyota',
+        vehicleModel: 'Camry',
+        vehicleYear: '2021',
+        vehicleAge: 'standard',
+        vehicleSize: 'standard',
+        seatCount: 4,
+        vehicleColor: 'Blue',
+        vehiclePlate: 'ABC1234',
+        driveArea: 'Manhattan',
+      },
+      licensee: {
+        businessName: 'Bench Rides LLC',
+        businessLicense: 'BL-445566',
+        territoryName: 'Bench Territory',
+        zipCodes: '10001, 10002',
+        businessPlan: 'Recruit local drivers, run weekly safety sessions and support riders in their own language.',
+      },
+    };
+    return sessionToken(server.base, { ...common, ...extra[role] }, '/api/register');
+  };
+  const tokens: Record<Role, string | undefined> = {
+    customer: await account('customer'),
+    driver: await account('driver').catch(() => undefined),
+    licensee: await account('licensee').catch(() => undefined),
+    admin: await sessionToken(server.base, { email: 'admin@bench.test', password: 'bench-admin-password' }, '/api/login').catch(() => undefined),
+  };
+
+  process.stdout.write('\nBytes received on a cold first visit (compressed bodies + headers; KB), mobile viewport, no throttling\n');
   process.stdout.write(
-    `  ${label.padEnd(16)} LCP ${median((r) => r.lcp)
-      .toFixed(0)
-      .padStart(5)} ms   CLS ${median((r) => r.cls).toFixed(3)}\n`,
+    `  ${'route'.padEnd(20)} ${['script', 'css', 'font', 'image', 'html', 'data', 'other', 'total'].map((h) => h.padStart(7)).join(' ')}  reqs  budget (script)\n`,
   );
+  const transfers = new Map<string, Transfer>();
+  for (const route of routes) {
+    const token = route.as ? tokens[route.as] : undefined;
+    if (route.as && !token) {
+      process.stdout.write(`  ${route.path.padEnd(20)} (no ${route.as} account could be made: skipped)\n`);
+      continue;
+    }
+    const transfer = await measureTransfer(server.base, route.path, token);
+    transfers.set(route.path, transfer);
+    const over = route.scriptBudgetKb !== undefined && transfer.script / 1024 > route.scriptBudgetKb;
+    if (over) isOverBudget = true;
+    const goal =
+      route.scriptGoalKb === undefined
+        ? ''
+        : transfer.script / 1024 > route.scriptGoalKb
+          ? ` (goal ${route.scriptGoalKb} KB: missed)`
+          : ` (goal ${route.scriptGoalKb} KB: met)`;
+    const verdict = route.scriptBudgetKb === undefined ? '' : `${over ? 'OVER' : 'within'} ${route.scriptBudgetKb} KB${goal}`;
+    const cells = [transfer.script, transfer.css, transfer.font, transfer.image, transfer.document, transfer.data, transfer.other, transfer.total].map((b) =>
+      kb(b).padStart(7),
+    );
+    process.stdout.write(`  ${route.path.padEnd(20)} ${cells.join(' ')} ${String(transfer.requests).padStart(5)}  ${verdict}\n`);
+  }
+  const landingWorker = transfers.get('/')?.serviceWorker ?? 0;
+  process.stdout.write(`  service worker's own downloads during the landing visit: ${kb(landingWorker)} KB\n`);
+
+  process.stdout.write(
+    `\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile (simulated slow 4G, 4x CPU), ${runs === 1 ? 'one run' : `median of ${runs} runs`} per page\n`,
+  );
+  process.stdout.write(
+    `  ${'page'.padEnd(10)} ${'score'.padStart(5)} ${'FCP'.padStart(7)} ${'LCP'.padStart(7)} ${'TBT'.padStart(7)} ${'CLS'.padStart(6)} ${'script'.padStart(9)} ${'total'.padStart(9)} reqs  goals\n`,
+  );
+  for (const [page, token] of [
+    ['/', undefined],
+    ['/ride', tokens.customer],
+  ] as const) {
+    const figures: LighthouseFigures[] = [];
+    for (let run = 0; run < runs; run += 1) figures.push(await runLighthouse(server.base, page, token));
+    const median = medianFigures(figures);
+    const goals: Partial<Record<'score' | 'lcpMs' | 'tbtMs' | 'cls', number>> = lighthouseGoals[page];
+    const misses = [
+      goals.score !== undefined && median.score < goals.score ? `score < ${goals.score}` : '',
+      goals.lcpMs !== undefined && median.lcpMs > goals.lcpMs ? `LCP > ${goals.lcpMs} ms` : '',
+      goals.tbtMs !== undefined && median.tbtMs > goals.tbtMs ? `TBT > ${goals.tbtMs} ms` : '',
+      goals.cls !== undefined && median.cls > goals.cls ? `CLS > ${goals.cls}` : '',
+    ].filter(Boolean);
+    process.stdout.write(
+      `  ${page.padEnd(10)} ${median.score.toFixed(2).padStart(5)} ${`${median.fcpMs.toFixed(0)}`.padStart(7)} ${`${median.lcpMs.toFixed(0)}`.padStart(7)} ${`${median.tbtMs.toFixed(0)}`.padStart(7)} ${median.cls.toFixed(3).padStart(6)} ${`${kb(median.scriptBytes)} KB`.padStart(9)} ${`${kb(median.totalBytes)} KB`.padStart(9)} ${String(median.requests).padStart(4)}  ${misses.length ? `missed: ${misses.join(', ')}` : 'met'}\n`,
+    );
+    if (runs > 1)
+      process.stdout.write(
+        `  ${''.padEnd(10)} runs: ${figures.map((f) => `${f.score.toFixed(2)}/${f.lcpMs.toFixed(0)}/${f.tbtMs.toFixed(0)}`).join('  ')} (score/LCP/TBT)\n`,
+      );
+  }
+} finally {
+  await server.stop();
 }
-await browser.close();
-server.kill('SIGTERM');
-fs.rmSync(dataDir, { recursive: true, force: true });
+process.stdout.write(`load average at end: ${loadAverage()}\n`);
 process.exit(isOverBudget ? 1 : 0);
