@@ -357,6 +357,71 @@ describe.each(backends)('paged lists on %s', (backend) => {
       expect(ids(everything)).toEqual(ids(everything).sort().reverse());
     });
   });
+
+  describe('the rides not ended and the applications awaiting review, however old', () => {
+    it('gives every active ride with ?status=active, in scope, even one booked before a page of newer rides', async () => {
+      const carol = await rider(t.app, { card: null });
+      const dave = await rider(t.app, { card: null });
+      const longAgo = new Date(SAME_INSTANT.getTime() - 86_400_000);
+      // A stuck ride booked a day before 60 newer (cancelled) rides of the same rider, and one in Brooklyn.
+      const [stuck] = await insertRides(carol.id, midtown.territoryId, 1, () => longAgo);
+      const [waiting] = await insertRides(dave.id, brooklyn.territoryId, 1, () => longAgo, 'Montague St, Brooklyn, NY 11201');
+      await t.database.db
+        .update(rides)
+        .set({ status: 'requested', cancelledAt: null })
+        .where(inArray(rides.id, [stuck!.id, waiting!.id]));
+      await insertRides(carol.id, midtown.territoryId, 60, (i) => new Date(SAME_INSTANT.getTime() - i * 1000));
+
+      // The newest page no longer holds it: that is why consoles ask for the active ones.
+      expect(ids((await getPage<Ride>('/api/rides', carol)).items)).not.toContain(stuck!.id);
+      const own = await getPage<Ride>('/api/rides?status=active', carol);
+      expect(ids(own.items)).toEqual([stuck!.id]);
+      expect(own.next).toBeUndefined();
+
+      const everyActive = (await allPages<Ride>('/api/rides?status=active&limit=1', admin)).flat();
+      expect(ids(everyActive)).toEqual(expect.arrayContaining([stuck!.id, waiting!.id]));
+      expect(everyActive.every((r) => ['requested', 'accepted', 'in_progress'].includes(r.status))).toBe(true);
+      expect(new Set(ids(everyActive)).size).toBe(everyActive.length);
+
+      const midtownActive = ids((await allPages<Ride>('/api/rides?status=active&limit=1', midtown)).flat());
+      expect(midtownActive).toContain(stuck!.id);
+      expect(midtownActive).not.toContain(waiting!.id);
+      const brooklynActive = ids((await allPages<Ride>('/api/rides?status=active', brooklyn)).flat());
+      expect(brooklynActive).toEqual([waiting!.id]);
+
+      // The admin's search narrows the active rides too.
+      expect(ids((await getPage<Ride>('/api/rides?status=active&q=montague', admin)).items)).toEqual([waiting!.id]);
+      expect((await api.get(t.app, '/api/rides?status=completed', admin)).statusCode).toBe(400);
+    });
+
+    it('gives the applications nobody has decided yet with ?status=awaiting: pending and under review', async () => {
+      const [someone] = await t.database.db.select({ id: users.id }).from(users).limit(1);
+      const statuses = ['pending', 'under_review', 'approved', 'rejected', 'under_review', 'approved'] as const;
+      await t.database.db.insert(licenseeApplications).values(
+        statuses.map((status, i) => ({
+          userId: someone!.id,
+          businessName: `Awaiting ${i}`,
+          businessLicense: 'BL-2',
+          territoryName: `Awaiting ${i}`,
+          proposedZipCodes: ['99998'],
+          businessPlan: 'plan',
+          status,
+          submittedAt: new Date(SAME_INSTANT.getTime() - 3_600_000),
+        })),
+      );
+      const awaiting = (await allPages<LicenseeApplication>('/api/licensee-applications?status=awaiting&limit=2', admin)).flat();
+      expect(awaiting.every((a) => a.status === 'pending' || a.status === 'under_review')).toBe(true);
+      expect(awaiting.filter((a) => a.businessName.startsWith('Awaiting ')).map((a) => a.businessName)).toEqual(
+        expect.arrayContaining(['Awaiting 0', 'Awaiting 1', 'Awaiting 4']),
+      );
+      expect(awaiting.filter((a) => a.businessName.startsWith('Awaiting '))).toHaveLength(3);
+
+      await registeredDriver(t.app, admin, { driveArea: '10018', approve: false });
+      const midtownAwaiting = (await allPages<DriverApplication>('/api/driver-applications?status=awaiting&limit=2', midtown)).flat();
+      expect(midtownAwaiting.length).toBeGreaterThanOrEqual(1);
+      expect(midtownAwaiting.every((a) => a.status === 'pending' || a.status === 'under_review')).toBe(true);
+    });
+  });
 });
 
 /*

@@ -38,13 +38,24 @@ const searchText = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
-/** `GET /api/rides`: admins may also search (`q`: ride id prefix, rider or driver name or email, pickup or dropoff address). */
-export const rideListQuerySchema = pageQuerySchema.extend({ q: searchText });
+/**
+ * `GET /api/rides`: admins may also search (`q`: ride id prefix, rider or driver name or email, pickup
+ * or dropoff address); `status=active` keeps the rides not ended yet (requested, accepted, in
+ * progress), however old their booking: a console that picks them out of the newest page would lose
+ * a stuck ride booked before it.
+ */
+export const rideListQuerySchema = pageQuerySchema.extend({
+  q: searchText,
+  status: z.enum(['active'], { error: 'Status must be active' }).optional(),
+});
 export type RideListQuery = z.infer<typeof rideListQuerySchema>;
 
-/** The applications lists: newest first, optionally only one status (`?status=pending`). */
+/** `?status=awaiting`: the applications nobody has decided yet (pending or under review). */
+export const AWAITING_REVIEW = 'awaiting';
+
+/** The applications lists: newest first, optionally only one status (`?status=pending`) or those awaiting review. */
 export const applicationListQuerySchema = pageQuerySchema.extend({
-  status: z.enum(applicationStatuses, { error: 'Status must be pending, under_review, approved or rejected' }).optional(),
+  status: z.enum([...applicationStatuses, AWAITING_REVIEW], { error: 'Status must be pending, under_review, approved, rejected or awaiting' }).optional(),
 });
 export type ApplicationListQuery = z.infer<typeof applicationListQuerySchema>;
 

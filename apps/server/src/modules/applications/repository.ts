@@ -1,6 +1,6 @@
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { ApplicationListQuery, ApplicationStatus, DriverRegistration, LicenseeRegistration } from '@coride/domain';
-import { parseZipCodes } from '@coride/domain';
+import { AWAITING_REVIEW, parseZipCodes } from '@coride/domain';
 import type { Executor } from '../../db/client';
 import { cursorKey, pageLimit, pageOrder, pageWhere, type Keyset } from '../../lib/paging';
 import { users } from '../accounts/tables';
@@ -47,6 +47,12 @@ export async function createLicenseeApplication(tx: Executor, userId: string, fo
 
 const applicant = { firstName: users.firstName, lastName: users.lastName, email: users.email };
 
+/** `?status=`: one status, or `awaiting` for pending and under review alike. */
+function statusFilter(column: typeof driverApplications.status | typeof licenseeApplications.status, status: ApplicationListQuery['status']): SQL | undefined {
+  if (status === undefined) return undefined;
+  return status === AWAITING_REVIEW ? inArray(column, ['pending', 'under_review']) : eq(column, status);
+}
+
 const driverApplicationKeyset: Keyset = { at: driverApplications.submittedAt, id: driverApplications.id };
 const licenseeApplicationKeyset: Keyset = { at: licenseeApplications.submittedAt, id: licenseeApplications.id };
 
@@ -79,7 +85,7 @@ export async function listDriverApplications(db: Executor, territoryIds: string[
     .where(
       and(
         territoryIds ? inArray(driverProfiles.territoryId, territoryIds) : undefined,
-        query.status ? eq(driverApplications.status, query.status) : undefined,
+        statusFilter(driverApplications.status, query.status),
         pageWhere(driverApplicationKeyset, query),
       ),
     )
@@ -104,7 +110,7 @@ export async function listLicenseeApplications(db: Executor, query: ApplicationL
     .select({ pageKey: cursorKey(licenseeApplicationKeyset), application: licenseeApplications, user: applicant })
     .from(licenseeApplications)
     .innerJoin(users, eq(users.id, licenseeApplications.userId))
-    .where(and(query.status ? eq(licenseeApplications.status, query.status) : undefined, pageWhere(licenseeApplicationKeyset, query)))
+    .where(and(statusFilter(licenseeApplications.status, query.status), pageWhere(licenseeApplicationKeyset, query)))
     .orderBy(...pageOrder(licenseeApplicationKeyset))
     .limit(pageLimit(query));
 }

@@ -1,4 +1,5 @@
 import {
+  activeRideStatuses,
   isActiveRideStatus,
   nextRideStatus,
   quoteFare,
@@ -317,12 +318,13 @@ export function createRidesService(deps: {
     /** A page of the caller's rides, newest first: a rider's or driver's own, staff those of their territories (all for an admin, who may search). */
     async list(user: AuthenticatedUser, query: PageQuery & Partial<RideListQuery>): Promise<Page<Ride>> {
       if (query.q !== undefined && user.role !== 'admin') throw new AppError('FORBIDDEN', 'Only admins search rides');
-      if (user.role === 'customer') return findRidePage(eq(rides.riderId, user.id), query);
-      if (user.role === 'driver') return findRidePage(eq(rides.driverId, user.id), query);
+      const status = query.status === 'active' ? inArray(rides.status, [...activeRideStatuses]) : undefined;
+      if (user.role === 'customer') return findRidePage(and(eq(rides.riderId, user.id), status), query);
+      if (user.role === 'driver') return findRidePage(and(eq(rides.driverId, user.id), status), query);
       // Staff: the rides of the territories in their scope (all for an admin).
       const scope = await territories.access.scopeOf(user);
-      if (scope === 'all') return findRidePage(query.q === undefined ? undefined : repo.rideSearch(query.q), query);
-      return scope.length ? findRidePage(inArray(rides.territoryId, scope), query) : { items: [], nextCursor: null };
+      if (scope === 'all') return findRidePage(and(query.q === undefined ? undefined : repo.rideSearch(query.q), status), query);
+      return scope.length ? findRidePage(and(inArray(rides.territoryId, scope), status), query) : { items: [], nextCursor: null };
     },
 
     async get(user: AuthenticatedUser, id: string): Promise<Ride> {
