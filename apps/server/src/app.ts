@@ -127,7 +127,7 @@ export async function buildApp({ config, database, now, faults, logger = true, o
   const shared = await openSharedState(config, app.log, clock);
   // Closing twice is harmless: the background work's onClose (below) closes the hub too.
   if (shared) app.addHook('onClose', () => shared.close());
-  const services = createServices({ config, db, now: clock, log: app.log, faults, shared, dispatchEvents: metrics.dispatch });
+  const services = createServices({ config, db, now: clock, log: app.log, faults, shared, dispatchEvents: metrics.dispatch, mailEvents: metrics.mail });
   app.decorate('services', services);
   const readiness = new Readiness({ db, redis: shared?.redis });
   app.decorate('readiness', readiness);
@@ -143,7 +143,11 @@ export async function buildApp({ config, database, now, faults, logger = true, o
   // No permessage-deflate (ws's default, kept explicit): its zlib contexts cost far more per socket
   // than the socket itself (bench/realtime: about 10 KB each), for messages of a few hundred bytes.
   await app.register(websocket, { options: { maxPayload: 64 * 1024, perMessageDeflate: false } });
-  metrics.watch({ socketsOpen: () => app.websocketServer.clients.size, driversOnline: () => services.index.countOnline() });
+  metrics.watch({
+    socketsOpen: () => app.websocketServer.clients.size,
+    driversOnline: () => services.index.countOnline(),
+    mailOutbox: () => services.mail.counts(),
+  });
   await app.register(authPlugin, { accounts: services.accounts });
   await app.register(rateLimitPlugin, { limits: config.rateLimits, shared });
 
@@ -193,6 +197,7 @@ function registerBackgroundWork(app: AppInstance, services: Services, config: Co
     services.drivers.stop();
     await services.drivers.flushLocations({ all: true }).catch((error: unknown) => app.log.error({ err: error }, 'driver positions not stored at close'));
     await services.hub.close();
+    services.mail.close();
   });
   // One round of each job at a time across every process on the database (jobs marked everyInstance excepted).
   for (const job of backgroundJobs(services, config, app.log)) registerJob(app, job, metrics.jobs, lock);

@@ -106,6 +106,17 @@ const envSchema = z.object({
   /** Chat and voice turns per minute per user (or per address when signed out). */
   AI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   ASSISTANT_WARMUP: booleanFlag.optional(),
+  SMTP_URL: z
+    .url()
+    .refine((value) => /^smtps?:\/\//i.test(value), 'smtp://user:password@host:port or smtps://…')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('CoRide <no-reply@localhost>'),
+  PUBLIC_URL: z
+    .url()
+    .refine((value) => /^https?:\/\//i.test(value), 'an http:// or https:// address')
+    .optional(),
+  MAIL_DELIVERY_MS: z.coerce.number().int().min(0).optional(),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(20),
 });
 
 export type Config = {
@@ -211,6 +222,15 @@ export type Config = {
   ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
   /** Train the offline assistant engine in the background at start (default; tests train on first use). */
   assistantWarmup: boolean;
+  /** The base of every link the product sends (contract §8), without a trailing slash. */
+  publicUrl: string;
+  /**
+   * The mail outbox (modules/mail, ADR 019). `smtpUrl` set: mails go through that server (a secret:
+   * never logged); unset: each mail is printed to the log and kept. A mail whose sending failed is
+   * tried again with back-off, `maxAttempts` times in all; `deliveryMs` is how often due mails are
+   * sent (0 turns the job off; tests call the service).
+   */
+  mail: { smtpUrl: string | undefined; from: string; deliveryMs: number; maxAttempts: number };
 };
 
 export class ConfigError extends Error {}
@@ -310,5 +330,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testClock: e.TEST_CLOCK,
     ai: e.AI_BASE_URL ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS } : undefined,
     assistantWarmup: e.ASSISTANT_WARMUP ?? e.NODE_ENV !== 'test',
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      deliveryMs: e.MAIL_DELIVERY_MS ?? (e.NODE_ENV === 'test' ? 0 : 2000),
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+    },
   };
 }

@@ -94,6 +94,14 @@ export function backgroundJobs(services: Services, config: Config, log: FastifyB
       run: () => services.drivers.flushLocations(),
     },
     {
+      // The mail outbox (ADR 019): due mails are claimed one at a time FOR UPDATE SKIP LOCKED with a
+      // lease, so every instance sends at once and none sends a mail another is sending.
+      name: 'mail delivery',
+      everyMs: config.mail.deliveryMs,
+      everyInstance: true,
+      run: () => services.mail.deliverDue(),
+    },
+    {
       // Several instances (REDIS_URL): the shared dispatch index is made to match driver_presence again,
       // adding the online drivers it lost (Redis restarted without persistence) and removing those no
       // longer online (a process died between "offline" and the index). Idempotent; the in-process grid

@@ -17,11 +17,13 @@ import { createTiersService } from './modules/community/tiers';
 import { createPresenceReader } from './modules/drivers/presence-reader';
 import { createDriversService } from './modules/drivers/service';
 import { createFavoritesService } from './modules/favorites/service';
+import type { MailEvents } from './modules/mail/events';
+import { createMailService } from './modules/mail/service';
 import { createPerformanceReader } from './modules/reporting/driver-performance';
 import { createDashboardReports } from './modules/reporting/dashboards';
+import { createUserDirectory } from './modules/reporting/user-directory';
 import { HttpGeocoder, OfflineGeocoder, type Geocoder } from './modules/geo/geocoder';
 import { EstimateRouter, OsrmRouter, type RouteProvider } from './modules/geo/router';
-import { createUserDirectory } from './modules/reporting/user-directory';
 import { usZipIndex } from './modules/geo/zip-index';
 import { InProcessHub, type RealtimeHub } from './modules/realtime/hub';
 import { InProcessConnections, type ConnectionRegistry } from './modules/realtime/connections';
@@ -59,6 +61,8 @@ export function createServices(deps: {
   shared?: SharedState | undefined;
   /** Told of offers made, accepted and expired (the app's metrics). */
   dispatchEvents?: DispatchEvents | undefined;
+  /** Told of mails sent, logged and failed (the app's metrics). */
+  mailEvents?: MailEvents | undefined;
 }) {
   const { config, db, now, log, faults, shared } = deps;
   const zips = usZipIndex();
@@ -76,6 +80,8 @@ export function createServices(deps: {
     ? new FallbackDriverIndex(new RedisDriverIndex(shared.redis, shared.prefix), createPresenceReader(db), redisWarn)
     : new GridDriverIndex();
   const territories = createTerritoriesService({ db, zips });
+  // Mails are written in the transaction of their cause (the modules below take `mail`) and sent by the delivery job.
+  const mail = createMailService({ db, now, log, settings: { ...config.mail, publicUrl: config.publicUrl }, events: deps.mailEvents });
 
   const accounts = createAccountsService({
     db,
@@ -95,7 +101,7 @@ export function createServices(deps: {
     announce: { sessionsEnded: (sessionIds) => hub.endSessions(sessionIds), usersChanged: (userIds) => hub.usersChanged(userIds) },
   });
   hub.onAccountsChanged((change) => accounts.applyRemoteChange(change));
-  const applications = createApplicationsService({ db, territories, now });
+  const applications = createApplicationsService({ db, territories, now, mail });
   const provider: PaymentProvider = config.stripe
     ? new StripeProvider({ secretKey: config.stripe.secretKey, apiUrl: config.stripe.apiUrl })
     : new EmbeddedProvider(db, { authorizeDelayMs: config.embeddedAuthDelayMs });
@@ -111,6 +117,7 @@ export function createServices(deps: {
     ...(faults ? { faults } : {}),
     mediator: mediation,
     access: territories.access,
+    mail,
   });
   const paymentViews = createPaymentViews({ db, payments, now });
   const analytics = createAnalyticsService({ db, paymentViews, now, access: territories.access });
@@ -130,6 +137,7 @@ export function createServices(deps: {
   const favorites = createFavoritesService({ db });
   const performance = createPerformanceReader({ db, now });
   const reports = createDashboardReports({ db, index, paymentViews, territories, now });
+  const userDirectory = createUserDirectory({ db });
 
   // The assistants: the offline engine is trained once per process, in the background (app.ts starts it).
   const facts = createFactsReader({ db, rides, payments, paymentViews, drivers, territories, applications });
@@ -137,7 +145,6 @@ export function createServices(deps: {
     db,
     engine: sharedOfflineEngine,
     llm: config.ai ? new OpenAiCompatibleResponder(config.ai) : undefined,
-  const userDirectory = createUserDirectory({ db });
     facts,
     territories,
     hub,
@@ -169,8 +176,9 @@ export function createServices(deps: {
     favorites,
     performance,
     reports,
+    userDirectory,
     assistant,
     mediation,
+    mail,
   };
 }
-    userDirectory,

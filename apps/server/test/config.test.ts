@@ -43,3 +43,31 @@ describe('configuration that keeps test-only and unbounded settings out of produ
     expect(() => loadConfig({ DB_CONNECT_TIMEOUT_MS: 'soon' })).toThrow(/DB_CONNECT_TIMEOUT_MS/);
   });
 });
+
+describe('mail and link configuration (contract §8)', () => {
+  it('builds links from PUBLIC_URL, by default http://localhost on the server’s port, without a trailing slash', () => {
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:5000');
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://rides.example.com/' }).publicUrl).toBe('https://rides.example.com');
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://rides.example.com' })).toThrow(/PUBLIC_URL/);
+  });
+
+  it('sends through SMTP_URL when it is an smtp:// or smtps:// address, and logs mails without it', () => {
+    expect(loadConfig({}).mail).toMatchObject({ smtpUrl: undefined, from: 'CoRide <no-reply@localhost>' });
+    expect(loadConfig({ SMTP_URL: 'smtps://user:pass@mail.example.com:465' }).mail.smtpUrl).toBe('smtps://user:pass@mail.example.com:465');
+    expect(loadConfig({ SMTP_URL: 'smtp://mail.example.com:587', MAIL_FROM: 'Rides <rides@example.com>' }).mail.from).toBe('Rides <rides@example.com>');
+    expect(() => loadConfig({ SMTP_URL: 'https://mail.example.com' })).toThrow(/SMTP_URL/);
+  });
+
+  it('refuses a bad SMTP_URL without echoing it (it holds a password)', () => {
+    expect(() => loadConfig({ SMTP_URL: 'http://user:hunter2@mail.example.com' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SMTP_URL: 'http://user:hunter2@mail.example.com' })).not.toThrow(/hunter2/);
+  });
+
+  it('delivers due mails every 2 s with up to 20 attempts by default; tests drive delivery themselves', () => {
+    expect(loadConfig({}).mail).toMatchObject({ deliveryMs: 2000, maxAttempts: 20 });
+    expect(loadConfig({ NODE_ENV: 'test' }).mail.deliveryMs).toBe(0);
+    expect(loadConfig({ MAIL_DELIVERY_MS: '500', MAIL_MAX_ATTEMPTS: '5' }).mail).toMatchObject({ deliveryMs: 500, maxAttempts: 5 });
+    expect(() => loadConfig({ MAIL_MAX_ATTEMPTS: '0' })).toThrow(/MAIL_MAX_ATTEMPTS/);
+  });
+});

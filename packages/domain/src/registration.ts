@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageCodes } from './languages';
 import { text } from './text';
 
 /**
@@ -121,13 +122,20 @@ export const registrationSchemas = {
   licensee: licenseeRegistrationSchema,
 } as const;
 
-/** The body of POST /api/register: a role's form plus `role` and `username` (the spec sends username = email). */
+/** The language the account's mails are written in: one of the 17 UI languages (the app sends its current one). */
+export const accountLanguageSchema = z.enum(languageCodes, { error: 'Unknown language' });
+
+/**
+ * The body of POST /api/register: a role's form plus `role`, `username` (the spec sends username =
+ * email) and the optional `language` of the account (English when left out).
+ */
+const requestFields = { username: text().optional(), language: accountLanguageSchema.optional() };
 export const registerRequestSchema = z.discriminatedUnion(
   'role',
   [
-    customerRegistrationSchema.safeExtend({ role: z.literal('customer'), username: text().optional() }),
-    driverRegistrationSchema.safeExtend({ role: z.literal('driver'), username: text().optional() }),
-    licenseeRegistrationSchema.safeExtend({ role: z.literal('licensee'), username: text().optional() }),
+    customerRegistrationSchema.safeExtend({ role: z.literal('customer'), ...requestFields }),
+    driverRegistrationSchema.safeExtend({ role: z.literal('driver'), ...requestFields }),
+    licenseeRegistrationSchema.safeExtend({ role: z.literal('licensee'), ...requestFields }),
   ],
   { error: 'Role must be customer, driver or licensee' },
 );

@@ -19,6 +19,7 @@ export * from '../modules/assistant/tables';
 export * from '../modules/community/tables';
 export * from '../modules/rewards/tables';
 export * from '../modules/pricing/tables';
+export * from '../modules/mail/tables';
 
 // --- relations (for drizzle's relational queries) ---------------------------------------------
 

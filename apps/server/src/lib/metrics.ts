@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DispatchEvents } from '../modules/dispatch/events';
+import type { MailEvents } from '../modules/mail/events';
 import type { JobObserver } from './jobs';
 
 /** Read when Prometheus scrapes: what is true now, rather than counted as it happens. */
@@ -8,8 +9,8 @@ export type MetricSources = {
   socketsOpen: () => number;
   /** Drivers in the dispatch index (online, with a location). */
   driversOnline: () => number | Promise<number>;
-  /** Mails waiting to be sent; no gauge until a mail queue exists. */
-  mailQueueDepth?: () => number | Promise<number>;
+  /** The mail outbox: mails waiting to be sent (or retried) and mails given up on, across every process. */
+  mailOutbox: () => Promise<{ pending: number; failed: number }>;
 };
 
 /** The process's own figures (CPU, memory, event loop lag, GC), collected once per process. */
@@ -54,6 +55,18 @@ export class AppMetrics {
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60],
     registers: [this.registry],
   });
+  private readonly mailSent = new Counter({ name: 'coride_mail_sent_total', help: 'Mails accepted by the SMTP server', registers: [this.registry] });
+  private readonly mailLogged = new Counter({
+    name: 'coride_mail_logged_total',
+    help: 'Mails printed to the log instead of sent (SMTP_URL unset)',
+    registers: [this.registry],
+  });
+  private readonly mailAttemptsFailed = new Counter({
+    name: 'coride_mail_attempts_failed_total',
+    help: 'Mail sending attempts that failed (retried later, or given up when last)',
+    labelNames: ['final'] as const,
+    registers: [this.registry],
+  });
   private readonly jobRuns = new Counter({
     name: 'coride_job_runs_total',
     help: 'Rounds of background jobs run on this process',
@@ -86,22 +99,22 @@ export class AppMetrics {
         this.set((await sources()?.driversOnline()) ?? 0);
       },
     });
+    new Gauge({
+      name: 'coride_mail_outbox_mails',
+      help: 'The mail queue: mails in the outbox waiting to be sent or retried (pending) or given up on (failed), across every process',
+      labelNames: ['status'] as const,
+      registers: [this.registry],
+      async collect() {
+        const counts = (await sources()?.mailOutbox()) ?? { pending: 0, failed: 0 };
+        this.set({ status: 'pending' }, counts.pending);
+        this.set({ status: 'failed' }, counts.failed);
+      },
+    });
   }
 
   /** Where the gauges read from; app.ts calls it once the services and the WebSocket server exist. */
   watch(sources: MetricSources): void {
     this.sources = sources;
-    const { mailQueueDepth } = sources;
-    if (mailQueueDepth) {
-      new Gauge({
-        name: 'coride_mail_queue_depth',
-        help: 'Mails waiting to be sent',
-        registers: [this.registry],
-        async collect() {
-          this.set(await mailQueueDepth());
-        },
-      });
-    }
   }
 
   /** One HTTP request answered: `route` is the route's pattern (/api/rides/:id), never the raw URL. */
@@ -118,6 +131,12 @@ export class AppMetrics {
     },
     offerAccepted: () => this.offersAccepted.inc(),
     offersExpired: (count) => this.offersExpired.inc(count),
+  };
+
+  readonly mail: MailEvents = {
+    sent: () => this.mailSent.inc(),
+    logged: () => this.mailLogged.inc(),
+    attemptFailed: (gaveUp) => this.mailAttemptsFailed.inc({ final: gaveUp ? 'true' : 'false' }),
   };
 
   readonly jobs: JobObserver = {

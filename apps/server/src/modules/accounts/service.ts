@@ -116,6 +116,7 @@ export function createAccountsService(deps: {
           homeAddress: request.role === 'customer' ? request.homeAddress : null,
           preferredPaymentMethod: request.role === 'customer' ? (request.preferredPaymentMethod ?? 'credit-card') : null,
           referredBy: referrer?.id ?? null,
+          language: request.language ?? 'en',
         });
         if (!created) {
           throw new AppError('EMAIL_TAKEN', 'An account with this email already exists. Sign in instead.', {

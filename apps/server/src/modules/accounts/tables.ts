@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { languageCodes } from '@coride/domain/languages';
 import { createdAt } from '../../db/columns';
 
 // Tables owned by accounts: only this module writes them (docs/architecture.md, Data).
@@ -21,10 +22,13 @@ export const users = pgTable(
     referralCode: text('referral_code').unique(),
     /** The rider whose code this user signed up with: 50 points to them at this user's first completed ride. */
     referredBy: uuid('referred_by'),
+    /** The language of the user's mails: one of the 17 UI languages (checked). */
+    language: text('language').notNull().default('en'),
     createdAt: createdAt(),
   },
   (t) => [
     check('users_role_check', sql`${t.role} in ('customer', 'driver', 'licensee', 'admin')`),
+    check('users_language_check', sql`${t.language} in (${sql.raw(languageCodes.map((code) => `'${code}'`).join(', '))})`),
     // The admin's users list, newest first, all or of one role (lib/paging.ts).
     index('users_created_idx').on(t.createdAt, t.id),
     index('users_role_created_idx').on(t.role, t.createdAt, t.id),

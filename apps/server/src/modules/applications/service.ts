@@ -4,6 +4,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { toPage } from '../../lib/paging';
 import type { AuthenticatedUser } from '../accounts/service';
+import type { MailService } from '../mail/service';
 import type { TerritoriesService } from '../territories/service';
 import * as repo from './repository';
 
@@ -13,8 +14,14 @@ export type ApplicationsService = ReturnType<typeof createApplicationsService>;
 
 const alreadyDecided = () => new AppError('CONFLICT', 'This application has already been decided');
 
-export function createApplicationsService(deps: { db: Database; territories: TerritoriesService; now: () => Date }) {
-  const { db, territories, now } = deps;
+export function createApplicationsService(deps: {
+  db: Database;
+  territories: TerritoriesService;
+  now: () => Date;
+  /** The applicant hears of the decision by mail, written in the decision's transaction. */
+  mail: Pick<MailService, 'enqueueToUser'>;
+}) {
+  const { db, territories, now, mail } = deps;
   /** Admins see every driver application; a licensee only those of its own territories. */
   async function visibleTerritoryIds(viewer: AuthenticatedUser): Promise<string[] | undefined> {
     const scope = await territories.access.scopeOf(viewer);
@@ -23,6 +30,27 @@ export function createApplicationsService(deps: { db: Database; territories: Ter
 
   async function approveDriver(tx: Executor, driverId: string, approverId: string) {
     await repo.approveDriverProfile(tx, driverId, approverId, now());
+  }
+
+  /** The applicant's mail about a final decision (none for "under review"), once per application and decision. */
+  async function mailDecision(
+    tx: Executor,
+    application: { kind: 'driver'; id: string; userId: string } | { kind: 'licensee'; id: string; userId: string; territoryName: string },
+    decision: { status: ReviewDecision['status']; notes: string | null },
+  ): Promise<void> {
+    if (decision.status === 'under_review') return;
+    const notes = decision.notes;
+    if (application.kind === 'driver') {
+      const template = decision.status === 'approved' ? 'driver-application-approved' : 'driver-application-rejected';
+      await mail.enqueueToUser(tx, application.userId, { dedupeKey: `${template}:${application.id}`, template, data: { notes } });
+    } else {
+      const template = decision.status === 'approved' ? 'licensee-application-approved' : 'licensee-application-rejected';
+      await mail.enqueueToUser(tx, application.userId, {
+        dedupeKey: `${template}:${application.id}`,
+        template,
+        data: { territoryName: application.territoryName, notes },
+      });
+    }
   }
 
   return {
@@ -61,6 +89,7 @@ export function createApplicationsService(deps: { db: Database; territories: Ter
         const recorded = await repo.recordDriverReview(tx, id, { status: decision.status, notes: decision.notes ?? null, reviewerId: reviewer.id, at: now() });
         if (!recorded) throw alreadyDecided();
         if (decision.status === 'approved') await approveDriver(tx, found.application.userId, reviewer.id);
+        await mailDecision(tx, { kind: 'driver', ...found.application }, { status: decision.status, notes: decision.notes ?? null });
       });
     },
 
@@ -76,6 +105,7 @@ export function createApplicationsService(deps: { db: Database; territories: Ter
             at: now(),
           });
           if (!recorded) throw alreadyDecided();
+          await mailDecision(tx, { kind: 'licensee', ...application }, { status: decision.status, notes: decision.notes ?? null });
           if (decision.status !== 'approved') return;
           const territory = await territories.createFromApplication(tx, application);
           await repo.assignDriversToTerritory(tx, territory.id, application.proposedZipCodes);
@@ -108,6 +138,8 @@ export function createApplicationsService(deps: { db: Database; territories: Ter
             `This driver's application was ${found.application.status === 'rejected' ? 'rejected' : 'already decided'}; it cannot be approved here`,
           );
         await approveDriver(tx, driverId, licensee.id);
+        // The stored note is for staff, in English: the driver's mail carries none.
+        await mailDecision(tx, { kind: 'driver', ...found.application }, { status: 'approved', notes: null });
       });
     },
   };

@@ -51,7 +51,7 @@ export async function postCapture(tx: Executor, charge: ChargeRow, at: Date, mem
  * captured at completion or voided at cancellation; a tip is charged after the ride.
  */
 export function createCharges(ctx: PaymentsContext, methods: { chargeableMethod(riderId: string): Promise<MethodRow> }) {
-  const { db, provider, now, settings, fault } = ctx;
+  const { db, provider, now, settings, fault, mail } = ctx;
 
   /**
    * Step 1 of a fare's hold, inside the booking's transaction: the charge is recorded with the ride
@@ -154,15 +154,36 @@ export function createCharges(ctx: PaymentsContext, methods: { chargeableMethod(
     if (ref !== creditOnlyRef(rideId)) await provider.capture({ id: ref, amount: paid, idempotencyKey: `fare-capture:${charge.id}` });
     await fault('capture:after-provider');
     const at = now();
+    const split = splitFare(ride);
     return db.transaction(async (tx) => {
       // The hold runs from the end of the ride, even when a failure delayed the capture.
       const captured = await repo.markChargeCaptured(tx, charge.id, {
         amount: paid,
         capturedAt: at,
         releaseAfter: new Date((ride.completedAt ?? at).getTime() + settings.escrowHoldMs),
-        split: splitFare(ride),
+        split,
       });
       if (!captured) return false;
+      // The rider's receipt, with the split, exists if and only if the capture does.
+      await mail.enqueueToUser(tx, ride.riderId, {
+        dedupeKey: `ride-receipt:${rideId}`,
+        template: 'ride-receipt',
+        data: {
+          rideId,
+          completedAt: (ride.completedAt ?? at).toISOString(),
+          pickup: ride.pickupAddress,
+          dropoff: ride.dropoffAddress,
+          fare: {
+            subtotal: ride.subtotal,
+            platformFee: ride.platformFee,
+            adminFee: ride.adminFee,
+            totalFare: ride.totalFare,
+            creditApplied: ride.creditApplied,
+            paid,
+          },
+          split,
+        },
+      });
       await fault('capture:in-transaction');
       await postCapture(
         tx,

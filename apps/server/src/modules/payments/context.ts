@@ -1,6 +1,7 @@
 import { DISPUTE_WINDOW_DAYS, ESCROW_DAYS } from '@coride/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import type { MailService } from '../mail/service';
 import type { RealtimeHub } from '../realtime/hub';
 import type { PaymentProvider } from './provider';
 
@@ -32,4 +33,10 @@ export type PaymentsContext = {
   settings: PaymentsSettings;
   /** Runs the test fault hook at a named point (a no-op in production). */
   fault: (point: string) => Promise<void>;
+  /** The rider's mails (receipt, dispute opened and resolved), written in the transaction of their cause. */
+  mail: MailPort;
 };
+
+/** The mail outbox as payments writes to it (modules/mail); `noMail` writes nothing (the demo loader). */
+export type MailPort = Pick<MailService, 'enqueueToUser'>;
+export const noMail: MailPort = { enqueueToUser: async () => false };

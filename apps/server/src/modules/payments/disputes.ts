@@ -1,17 +1,18 @@
 import {
   addSplits,
+  DISPUTE_RESOLVE_DAYS,
   emptySplit,
   splitRefund,
   type Dispute,
   type DisputeMediationRecord,
   type OpenDisputeRequest,
-  type ResolveDisputeRequest,
   type PageQuery,
+  type ResolveDisputeRequest,
 } from '@coride/domain';
 import { AppError, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
-import type { AuthenticatedUser } from '../accounts/service';
 import { mapPage, toPage, type Page } from '../../lib/paging';
+import type { AuthenticatedUser } from '../accounts/service';
 import type { TerritoryAccess } from '../territories/access';
 import { remainingSplit } from './charges';
 import type { PaymentsContext } from './context';
@@ -51,7 +52,7 @@ export function createMediationRecords(db: PaymentsContext['db']) {
 
 /** Disputes: opened by the rider, resolved by the territory's licensee (or an admin), refunded from escrow or clawed back. */
 export function createDisputes(ctx: PaymentsContext, access: TerritoryScopePort, mediator?: DisputeMediator) {
-  const { db, provider, hub, now, log, settings, fault } = ctx;
+  const { db, provider, hub, now, log, settings, fault, mail } = ctx;
 
   async function disputeViews(filter: DisputeFilter): Promise<Dispute[]> {
     return toDisputeViews(await repo.disputesWithRides(db, filter));
@@ -178,6 +179,17 @@ export function createDisputes(ctx: PaymentsContext, access: TerritoryScopePort,
             description: request.description,
             openedAt: at,
           });
+          await mail.enqueueToUser(tx, rider.id, {
+            dedupeKey: `dispute-opened:${row.id}`,
+            template: 'dispute-opened',
+            data: {
+              disputeId: row.id,
+              completedAt: ride.completedAt!.toISOString(),
+              pickup: ride.pickupAddress,
+              dropoff: ride.dropoffAddress,
+              reviewDays: DISPUTE_RESOLVE_DAYS,
+            },
+          });
           return row.id;
         });
       } catch (error) {
@@ -220,13 +232,32 @@ export function createDisputes(ctx: PaymentsContext, access: TerritoryScopePort,
       }
       const at = now();
       const mediation = await mediator?.recordDecision(dispute, { resolution: request.resolution, refundAmount, note: request.note, decidedBy: user.id, at });
-      const resolved = await repo.resolveOpenDispute(db, id, {
-        resolution: request.resolution,
-        refundAmount,
-        resolutionNote: request.note,
-        resolvedBy: user.id,
-        resolvedAt: at,
-        ...(mediation ? { mediation } : {}),
+      const ride = await repo.readRide(db, dispute.rideId);
+      const resolved = await db.transaction(async (tx) => {
+        const row = await repo.resolveOpenDispute(tx, id, {
+          resolution: request.resolution,
+          refundAmount,
+          resolutionNote: request.note,
+          resolvedBy: user.id,
+          resolvedAt: at,
+          ...(mediation ? { mediation } : {}),
+        });
+        // The rider hears of the decision (and of the refund decided) if and only if it is recorded.
+        if (row && ride)
+          await mail.enqueueToUser(tx, row.riderId, {
+            dedupeKey: `dispute-resolved:${row.id}`,
+            template: 'dispute-resolved',
+            data: {
+              disputeId: row.id,
+              completedAt: (ride.completedAt ?? row.openedAt).toISOString(),
+              pickup: ride.pickupAddress,
+              dropoff: ride.dropoffAddress,
+              resolution: request.resolution,
+              refundAmount,
+              note: request.note || null,
+            },
+          });
+        return row;
       });
       if (!resolved) throw new AppError('CONFLICT', 'This dispute is already resolved');
       try {

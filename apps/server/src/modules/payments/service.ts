@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import type { RealtimeHub } from '../realtime/hub';
 import { createTerritoryAccess } from '../territories/access';
 import { createCharges, escrowState, remainingSplit } from './charges';
-import { defaultPaymentsSettings, type FaultHook, type PaymentsContext, type PaymentsSettings } from './context';
+import { defaultPaymentsSettings, noMail, type FaultHook, type MailPort, type PaymentsContext, type PaymentsSettings } from './context';
 import { createDisputes, type DisputeMediator, type TerritoryScopePort } from './disputes';
 import { createPaymentMethods } from './payment-methods';
 import type { PaymentProvider } from './provider';
@@ -33,6 +33,8 @@ export function createPaymentsService(deps: {
   mediator?: DisputeMediator;
   /** Territory scope (territories/access.ts): which disputes a licensee sees and resolves. Built from `db` when not given. */
   access?: TerritoryScopePort;
+  /** The rider's mails (receipt, disputes); none when not given (the demo loader's past rides). */
+  mail?: MailPort;
 }) {
   const { db } = deps;
   const settings = deps.settings ?? defaultPaymentsSettings;
@@ -46,6 +48,7 @@ export function createPaymentsService(deps: {
     fault: async (point: string) => {
       if (deps.faults) await deps.faults(point);
     },
+    mail: deps.mail ?? noMail,
   };
   const methods = createPaymentMethods(ctx);
   const charges = createCharges(ctx, methods);
