@@ -1,4 +1,6 @@
 import type { AuthResponse, LoginRequest, PublicUser, RegisterRequest } from '@coride/domain';
+import { isLanguageCode } from '@coride/domain/languages';
+import i18n from 'i18next';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { apiRequest, getToken, setToken } from './api';
 
@@ -50,7 +52,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user,
       isLoading,
       login: async (credentials) => acceptSession(await apiRequest<AuthResponse>('/api/login', { method: 'POST', body: credentials })),
-      register: async (payload) => acceptSession(await apiRequest<AuthResponse>('/api/register', { method: 'POST', body: payload })),
+      // The account's mails are written in the language the app is shown in at sign-up.
+      register: async (payload) =>
+        acceptSession(
+          await apiRequest<AuthResponse>('/api/register', {
+            method: 'POST',
+            body: { ...payload, language: payload.language ?? (isLanguageCode(i18n.language) ? i18n.language : undefined) },
+          }),
+        ),
       logout: async () => {
         try {
           await apiRequest('/api/logout', { method: 'POST' });
