@@ -20,7 +20,18 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { freePort, OwnRedis, type LocalCluster } from '../apps/server/src/cli/local-cluster';
 import { ApiClient, type RealtimeConnection } from '../apps/server/src/simulator/client';
-import { cpuSeconds, inBatches, percentile, randomPoint, seedBenchWorld, sleep, startBenchCluster, type BenchWorld } from './lib/cluster-bench';
+import {
+  api,
+  cpuSeconds,
+  inBatches,
+  openSocket as openBenchSocket,
+  percentile,
+  randomPoint,
+  seedBenchWorld,
+  sleep,
+  startBenchCluster,
+  type BenchWorld,
+} from './lib/cluster-bench';
 
 const { values } = parseArgs({
   options: {
@@ -37,6 +48,7 @@ const { values } = parseArgs({
   },
 });
 const log = (line: string) => process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
+const openSocket = (url: string, token: string, onMessage: (message: ServerMessage) => void) => openBenchSocket(url, token, onMessage, log);
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
   process.stderr.write('bench/scale-out needs DATABASE_URL (a fresh database is made beside it and dropped afterwards)\n');
@@ -45,51 +57,6 @@ if (!databaseUrl) {
 const parts = values.part === 'all' ? ['dispatch', 'locations', 'reconnect'] : values.part!.split(',');
 const configurations = values.instances!.split(',').map(Number);
 const fmt = (ms: number) => (Number.isFinite(ms) ? `${ms.toFixed(1)} ms` : '-');
-
-/** A driver or rider socket, authenticated, without reconnection (the storm part uses the apps' reconnecting client); tried 3 times. */
-async function openSocket(url: string, token: string, onMessage: (message: ServerMessage) => void): Promise<WebSocket> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await openSocketOnce(url, token, onMessage);
-    } catch (error) {
-      if (attempt >= 3) throw error;
-      log(`  a socket failed (${error instanceof Error ? error.message : String(error)}); again`);
-      await sleep(500);
-    }
-  }
-}
-
-function openSocketOnce(url: string, token: string, onMessage: (message: ServerMessage) => void): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${url.replace('http', 'ws')}/ws`, { perMessageDeflate: false });
-    const timer = setTimeout(() => reject(new Error('socket did not authenticate in 20 s')), 20_000);
-    let isAuthenticated = false;
-    socket.on('error', reject);
-    socket.once('close', (code) => {
-      if (!isAuthenticated) reject(new Error(`socket closed before authentication: ${code}`));
-    });
-    socket.once('open', () => socket.send(JSON.stringify({ type: 'auth', token })));
-    socket.on('message', (raw) => {
-      const message = JSON.parse(raw.toString()) as ServerMessage;
-      if (message.type === 'auth_ok') {
-        isAuthenticated = true;
-        clearTimeout(timer);
-        resolve(socket);
-      }
-      onMessage(message);
-    });
-  });
-}
-
-async function api<T>(url: string, token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
-}
 
 type ProcessCpu = { pids: (number | undefined)[]; before: number[] };
 function startCpu(cluster: LocalCluster): ProcessCpu {

@@ -6,10 +6,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { LatLng } from '@coride/domain';
+import type { LatLng, ServerMessage } from '@coride/domain';
+import WebSocket from 'ws';
 import { createFreshDatabase, type FreshDatabase } from '../../apps/server/src/cli/chaos/world';
 import { LocalCluster, repoRoot } from '../../apps/server/src/cli/local-cluster';
-import { openPostgres } from '../../apps/server/src/db/client';
+import { openPostgres, type Database } from '../../apps/server/src/db/client';
 import { sessions, users } from '../../apps/server/src/modules/accounts/tables';
 import { hashPassword } from '../../apps/server/src/modules/accounts/password';
 import { hashToken, newSessionToken } from '../../apps/server/src/modules/accounts/tokens';
@@ -49,59 +50,82 @@ export type BenchWorld = { database: FreshDatabase; drivers: BenchDriver[]; ride
 export async function seedBenchWorld(baseUrl: string, counts: { drivers: number; riders: number }, log: (line: string) => void): Promise<BenchWorld> {
   const database = await createFreshDatabase(baseUrl, 'bench');
   const handle = await openPostgres(database.url);
-  const { db } = handle;
   try {
     log(`seeding ${counts.drivers} online drivers and ${counts.riders} riders in ${database.name}…`);
-    const passwordHash = await hashPassword('bench-password', 10);
-    const [licensee] = await db
-      .insert(users)
-      .values({ role: 'licensee', email: `licensee@bench.test`, passwordHash, firstName: 'Bench', lastName: 'Licensee' })
-      .returning();
-    const [territory] = await db.insert(territories).values({ licenseeId: licensee!.id, name: 'Bench Midtown' }).returning();
-    await db.insert(territoryZipCodes).values(MIDTOWN_ZIPS.map((zip) => ({ zip, territoryId: territory!.id })));
-    const expiresAt = new Date(Date.now() + 24 * 3600_000);
-    const drivers: BenchDriver[] = [];
-    for (let start = 0; start < counts.drivers; start += 1000) {
-      const size = Math.min(1000, counts.drivers - start);
-      const inserted = await db
-        .insert(users)
-        .values(
-          Array.from({ length: size }, (_, i) => ({
-            role: 'driver' as const,
-            email: `driver-${start + i}@bench.test`,
-            passwordHash,
-            firstName: 'Bot',
-            lastName: `Driver${start + i}`,
-          })),
-        )
-        .returning({ id: users.id });
-      await db.insert(driverProfiles).values(inserted.map((u, i) => botDriverProfile(u.id, start + i, territory!.id, 'B')));
-      const points = inserted.map(() => pointInTerritory());
-      await db
-        .insert(driverPresence)
-        .values(inserted.map((u, i) => ({ driverId: u.id, status: 'online' as const, ...points[i]!, locationUpdatedAt: new Date() })));
-      const tokens = inserted.map(() => newSessionToken());
-      await db.insert(sessions).values(inserted.map((u, i) => ({ userId: u.id, tokenHash: hashToken(tokens[i]!), expiresAt })));
-      inserted.forEach((u, i) => drivers.push({ id: u.id, token: tokens[i]!, point: points[i]! }));
-    }
-    const inserted = await db
-      .insert(users)
-      .values(
-        Array.from({ length: counts.riders }, (_, i) => ({
-          role: 'customer' as const,
-          email: `rider-${i}@bench.test`,
-          passwordHash,
-          firstName: 'Bench',
-          lastName: `Rider${i}`,
-        })),
-      )
-      .returning({ id: users.id });
-    const riderTokens = inserted.map(() => newSessionToken());
-    await db.insert(sessions).values(inserted.map((u, i) => ({ userId: u.id, tokenHash: hashToken(riderTokens[i]!), expiresAt })));
-    return { database, drivers, riders: inserted.map((u, i) => ({ id: u.id, token: riderTokens[i]! })) };
+    return { database, ...(await seedWorld(handle.db, counts)) };
   } finally {
     await handle.close();
   }
+}
+
+/** One Midtown territory with `drivers` approved drivers online in it and `riders` riders, each with a session, in an empty database. */
+export async function seedWorld(db: Database, counts: { drivers: number; riders: number }): Promise<Omit<BenchWorld, 'database'>> {
+  const passwordHash = await hashPassword('bench-password', 10);
+  const [licensee] = await db
+    .insert(users)
+    .values({ role: 'licensee', email: `licensee@bench.test`, passwordHash, firstName: 'Bench', lastName: 'Licensee' })
+    .returning();
+  const [territory] = await db.insert(territories).values({ licenseeId: licensee!.id, name: 'Bench Midtown' }).returning();
+  await db.insert(territoryZipCodes).values(MIDTOWN_ZIPS.map((zip) => ({ zip, territoryId: territory!.id })));
+  const expiresAt = new Date(Date.now() + 24 * 3600_000);
+  const drivers: BenchDriver[] = [];
+  for (let start = 0; start < counts.drivers; start += 1000) {
+    const size = Math.min(1000, counts.drivers - start);
+    const inserted = await db
+      .insert(users)
+      .values(
+        Array.from({ length: size }, (_, i) => ({
+          role: 'driver' as const,
+          email: `driver-${start + i}@bench.test`,
+          passwordHash,
+          firstName: 'Bot',
+          lastName: `Driver${start + i}`,
+        })),
+      )
+      .returning({ id: users.id });
+    await db.insert(driverProfiles).values(inserted.map((u, i) => botDriverProfile(u.id, start + i, territory!.id, 'B')));
+    const points = inserted.map(() => pointInTerritory());
+    await db
+      .insert(driverPresence)
+      .values(inserted.map((u, i) => ({ driverId: u.id, status: 'online' as const, ...points[i]!, locationUpdatedAt: new Date() })));
+    const tokens = inserted.map(() => newSessionToken());
+    await db.insert(sessions).values(inserted.map((u, i) => ({ userId: u.id, tokenHash: hashToken(tokens[i]!), expiresAt })));
+    inserted.forEach((u, i) => drivers.push({ id: u.id, token: tokens[i]!, point: points[i]! }));
+  }
+  const inserted = await db
+    .insert(users)
+    .values(
+      Array.from({ length: counts.riders }, (_, i) => ({
+        role: 'customer' as const,
+        email: `rider-${i}@bench.test`,
+        passwordHash,
+        firstName: 'Bench',
+        lastName: `Rider${i}`,
+      })),
+    )
+    .returning({ id: users.id });
+  const riderTokens = inserted.map(() => newSessionToken());
+  await db.insert(sessions).values(inserted.map((u, i) => ({ userId: u.id, tokenHash: hashToken(riderTokens[i]!), expiresAt })));
+  return { drivers, riders: inserted.map((u, i) => ({ id: u.id, token: riderTokens[i]! })) };
+}
+
+/** A bench server's environment (the embedded database in `dataDir` without `databaseUrl`): production, quiet, no demo, the periodic jobs a bench does not measure off, no booking limit. */
+export function benchServerEnv(databaseUrl: string | undefined, dataDir: string): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DEMO_DATA: 'false',
+    PASSWORD_COST: '10',
+    ASSISTANT_WARMUP: 'false',
+    OFFER_TIMEOUT_SECONDS: '60',
+    BOOKING_RATE_LIMIT_PER_HOUR: '1000000',
+    CARD_RATE_LIMIT_PER_HOUR: '1000',
+    TIER_RECOMPUTE_MS: '0',
+    ZONE_REFRESH_MS: '0',
+    RETENTION_SWEEP_MS: '0',
+  };
 }
 
 /** N processes behind HAProxy on the bench database; each configuration gets a Redis prefix of its own, so the index is rebuilt from the database. */
@@ -121,22 +145,10 @@ export async function startBenchCluster(options: {
     logDir,
     maxConnections: 9000,
     env: {
-      NODE_ENV: 'production',
-      DATABASE_URL: options.databaseUrl,
+      ...benchServerEnv(options.databaseUrl, dataDir),
       REDIS_URL: options.redisUrl,
       REDIS_KEY_PREFIX: redisPrefix,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DEMO_DATA: 'false',
       TRUST_PROXY: 'true',
-      PASSWORD_COST: '10',
-      ASSISTANT_WARMUP: 'false',
-      OFFER_TIMEOUT_SECONDS: '60',
-      BOOKING_RATE_LIMIT_PER_HOUR: '1000000',
-      CARD_RATE_LIMIT_PER_HOUR: '1000',
-      TIER_RECOMPUTE_MS: '0',
-      ZONE_REFRESH_MS: '0',
-      RETENTION_SWEEP_MS: '0',
       ...options.env,
     },
     onUnexpectedExit: (p) => options.onUnexpectedExit?.(p.name),
@@ -163,4 +175,50 @@ export async function inBatches<T>(items: T[], concurrency: number, task: (item:
   for (let start = 0; start < items.length; start += concurrency) {
     await Promise.all(items.slice(start, start + concurrency).map((item, i) => task(item, start + i)));
   }
+}
+
+/** A driver or rider socket, authenticated, without reconnection; tried 3 times. */
+export async function openSocket(url: string, token: string, onMessage: (message: ServerMessage) => void, log?: (line: string) => void): Promise<WebSocket> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await openSocketOnce(url, token, onMessage);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      log?.(`  a socket failed (${error instanceof Error ? error.message : String(error)}); again`);
+      await sleep(500);
+    }
+  }
+}
+
+function openSocketOnce(url: string, token: string, onMessage: (message: ServerMessage) => void): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`${url.replace('http', 'ws')}/ws`, { perMessageDeflate: false });
+    const timer = setTimeout(() => reject(new Error('socket did not authenticate in 20 s')), 20_000);
+    let isAuthenticated = false;
+    socket.on('error', reject);
+    socket.once('close', (code) => {
+      if (!isAuthenticated) reject(new Error(`socket closed before authentication: ${code}`));
+    });
+    socket.once('open', () => socket.send(JSON.stringify({ type: 'auth', token })));
+    socket.on('message', (raw) => {
+      const message = JSON.parse(raw.toString()) as ServerMessage;
+      if (message.type === 'auth_ok') {
+        isAuthenticated = true;
+        clearTimeout(timer);
+        resolve(socket);
+      }
+      onMessage(message);
+    });
+  });
+}
+
+/** One JSON request with the user's bearer token. */
+export async function api<T>(url: string, token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
