@@ -49,6 +49,7 @@ export function createMailService(deps: {
   const transportOf = (smtpUrl: string) => (transport ??= smtpTransport(smtpUrl));
   // Message-IDs name the product's host, as a receiver expects (<outbox id@host>).
   const host = new URL(settings.publicUrl).hostname || 'localhost';
+  if (!settings.smtpUrl) log.warn('SMTP_URL is not set: mails are printed to the log (one-time links included) and not sent');
 
   async function enqueue<T extends MailTemplate>(
     tx: Executor,

@@ -272,6 +272,7 @@ describe.each(backends)('without SMTP_URL on %s', (backend) => {
       expect(logged).toMatchObject({ to: 'dev@example.com', subject: 'Reimposta la tua password CoRide' });
       expect(logged!.text).toContain(`${PUBLIC_URL}/reset-password?token=dev-token`);
       expect(logged!.text).toContain('Ciao Giulia,');
+      expect(lines.some((line) => line.includes('SMTP_URL is not set: mails are printed to the log'))).toBe(true);
       expect((await app.inject({ method: 'GET', url: '/metrics' })).body).toContain('coride_mail_logged_total 1');
       // Kept, and never sent later.
       expect(await app.services.mail.deliverDue()).toMatchObject({ logged: 0 });
