@@ -1,4 +1,4 @@
-import { BarChart3Icon, CarIcon, FileTextIcon, LayoutDashboardIcon, LifeBuoyIcon, MapIcon, ScaleIcon, WalletIcon } from 'lucide-react';
+import { BarChart3Icon, CarIcon, FileTextIcon, LayoutDashboardIcon, LifeBuoyIcon, MapIcon, ScaleIcon, UsersIcon, WalletIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DashboardShell } from '@/components/layout/dashboard-shell';
@@ -10,8 +10,6 @@ import { useDisputesRealtime } from '@/features/disputes/use-disputes-realtime';
 import { LazySupportSection } from '@/features/support/lazy-support-section';
 import { useTicketsRealtime } from '@/features/support/use-tickets-realtime';
 import { adminDashboardQueryKey, useAdminDashboard } from '@/features/admin-console/api/use-admin-dashboard';
-import { useDriverApplications } from '@/features/admin-console/api/use-driver-applications';
-import { useLicenseeApplications } from '@/features/admin-console/api/use-licensee-applications';
 import { platformStatsQueryKey, usePlatformStats } from '@/features/admin-console/api/use-platform-stats';
 import { ApplicationsTab } from '@/features/admin-console/components/applications-tab';
 import { ComingSoonTab } from '@/features/admin-console/components/coming-soon-tab';
@@ -20,11 +18,13 @@ import { PlatformAnalyticsTab } from '@/features/admin-console/components/platfo
 import { LazyAnalyticsDashboard } from '@/features/licensee-analytics/lazy-analytics-dashboard';
 import { RevenueTab } from '@/features/admin-console/components/revenue-tab';
 import { RidesTab } from '@/features/admin-console/components/rides-tab';
+import { UsersTab } from '@/features/admin-console/components/users-tab';
 
 const tabs = [
   { value: 'overview', icon: LayoutDashboardIcon },
   { value: 'applications', icon: FileTextIcon },
   { value: 'rides', icon: CarIcon },
+  { value: 'users', icon: UsersIcon },
   { value: 'revenue', icon: WalletIcon },
   { value: 'disputes', icon: ScaleIcon },
   { value: 'support', icon: LifeBuoyIcon },
@@ -38,16 +38,15 @@ const LEDGER_QUERY_KEYS = [platformStatsQueryKey, adminDashboardQueryKey] as con
 
 /**
  * The admin's console: today's platform figures, all-time statistics, the application queues, the
- * active rides (a stuck one can be cancelled), the money in the ledger with the last 14 days of
- * releases, and every dispute.
+ * active rides (a stuck one can be cancelled) and every ride (searchable), every user (searchable, by
+ * role), the money in the ledger with the last 14 days of releases, and every dispute. The growing
+ * lists are read a page at a time.
  */
 export function AdminDashboardPage() {
   const { t } = useTranslation('admin');
   const [tab, setTab] = useState<TabValue>('overview');
   const dashboard = useAdminDashboard();
   const platformStats = usePlatformStats();
-  const driverApplications = useDriverApplications();
-  const licenseeApplications = useLicenseeApplications();
   useDisputesRealtime(LEDGER_QUERY_KEYS);
   useTicketsRealtime();
   const openDisputes = platformStats.data?.ledger.openDisputes ?? 0;
@@ -65,19 +64,16 @@ export function AdminDashboardPage() {
           }))}
         />
         <TabsContent value="overview">
-          <OverviewTab
-            dashboard={dashboard}
-            platformStats={platformStats}
-            driverApplications={driverApplications}
-            licenseeApplications={licenseeApplications}
-            onReviewApplications={() => setTab('applications')}
-          />
+          <OverviewTab dashboard={dashboard} platformStats={platformStats} onReviewApplications={() => setTab('applications')} />
         </TabsContent>
         <TabsContent value="applications">
-          <ApplicationsTab driverApplications={driverApplications} licenseeApplications={licenseeApplications} />
+          <ApplicationsTab />
         </TabsContent>
         <TabsContent value="rides">
           <RidesTab />
+        </TabsContent>
+        <TabsContent value="users">
+          <UsersTab />
         </TabsContent>
         <TabsContent value="revenue">
           <RevenueTab platformStats={platformStats} onReviewDisputes={() => setTab('disputes')} />

@@ -1,14 +1,16 @@
 import type { Ride } from '@coride/domain/rides';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { BanIcon, CarIcon, RotateCwIcon } from 'lucide-react';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadMoreButton } from '@/components/paged-list/load-more-button';
+import type { PagedList } from '@/components/paged-list/use-paged-list';
 import { RideStatusBadge } from '@/components/ride-status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState, LoadingState } from '@/components/ui/query-state';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { LabelledCell as Cell } from '@/components/ui/labelled-cell';
 import { useFormatters } from '@/lib/format';
 import { activeRidesOf, elapsedSince, lastChangedAt } from './active-rides';
 import { CancelRideDialog, type CancelRideHandler } from './cancel-ride-dialog';
@@ -21,13 +23,14 @@ export type ActiveRidesScope = 'platform' | 'territory';
  * territories' rides) frees a rider whose driver vanished mid-trip. A table on a wide screen; on a
  * phone every row becomes a block of labelled lines, so nothing scrolls sideways.
  */
-export function ActiveRidesCard({ scope, rides, onCancel }: { scope: ActiveRidesScope; rides: UseQueryResult<Ride[]>; onCancel: CancelRideHandler }) {
+export function ActiveRidesCard({ scope, rides, onCancel }: { scope: ActiveRidesScope; rides: PagedList<Ride>; onCancel: CancelRideHandler }) {
   const { t } = useTranslation('active-rides');
   const headingRef = useRef<HTMLHeadingElement>(null);
   const cancelButtons = useRef(new Map<string, HTMLButtonElement>());
   const [target, setTarget] = useState<Ride | null>(null);
   const lastTargetId = useRef<string | null>(null);
-  const active = useMemo(() => activeRidesOf(rides.data ?? []), [rides.data]);
+  // The server sends only rides not ended (?status=active); the filter drops one that ended between pages.
+  const active = useMemo(() => activeRidesOf(rides.items), [rides.items]);
 
   function returnFocus(event: Event) {
     // Back to the row's button; once the ride has left the list, to the list's heading.
@@ -71,6 +74,7 @@ export function ActiveRidesCard({ scope, rides, onCancel }: { scope: ActiveRides
             }}
           />
         )}
+        {rides.isSuccess ? <LoadMoreButton list={rides} testId="load-more-active-rides" /> : null}
       </CardContent>
       <CancelRideDialog ride={target} onCancel={onCancel} onClose={() => setTarget(null)} onCloseAutoFocus={returnFocus} />
     </Card>
@@ -167,15 +171,5 @@ function RidesTable({
         })}
       </TableBody>
     </Table>
-  );
-}
-
-/** A cell that carries its column's name on a phone, where the header row is hidden. */
-function Cell({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <TableCell className="flex gap-3 py-1 align-top md:table-cell md:py-3 md:pe-3">
-      <span className="w-24 shrink-0 text-muted-foreground md:hidden">{label}</span>
-      <span className="min-w-0">{children}</span>
-    </TableCell>
   );
 }

@@ -1,10 +1,10 @@
+import { staffRidesQueryKey } from '@/api/staff-rides';
 import { useStaffCancelRide } from '@/api/staff-cancel-ride';
 import { adminDashboardQueryKey } from './use-admin-dashboard';
 import { platformStatsQueryKey } from './use-platform-stats';
-import { ridesQueryKey } from './use-rides';
 
-/** After a cancel: the rides and today's figures (active and cancelled counts). */
-const refreshed = [{ queryKey: ridesQueryKey, exact: true }, { queryKey: adminDashboardQueryKey }, { queryKey: platformStatsQueryKey }] as const;
+/** After a cancel: the rides lists (active and all) and today's figures (active and cancelled counts). */
+const refreshed = [{ queryKey: staffRidesQueryKey }, { queryKey: adminDashboardQueryKey }, { queryKey: platformStatsQueryKey }] as const;
 
 /** Cancels any active ride (a stuck one) with a reason. */
 export function useCancelRide() {

@@ -1,17 +1,15 @@
 import type { DriverApplication } from '@coride/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
+import { usePagedList } from '@/components/paged-list/use-paged-list';
+import { APPLICATIONS_PAGE, APPLICATIONS_SHOWN } from '../applications';
 
 export const driverApplicationsQueryKey = ['/api/driver-applications'] as const;
 
-/** Every driver application, newest first. */
-export function getDriverApplications(signal?: AbortSignal): Promise<DriverApplication[]> {
-  return apiRequest<DriverApplication[]>('/api/driver-applications', { signal });
-}
-
-export const driverApplicationsQueryOptions = () =>
-  queryOptions({ queryKey: driverApplicationsQueryKey, queryFn: ({ signal }) => getDriverApplications(signal) });
-
+/** Every driver application, newest first: the spec's five, then older ones a page at a time. */
 export function useDriverApplications() {
-  return useQuery(driverApplicationsQueryOptions());
+  return usePagedList<DriverApplication>({
+    queryKey: driverApplicationsQueryKey,
+    path: '/api/driver-applications',
+    firstLimit: APPLICATIONS_SHOWN,
+    limit: APPLICATIONS_PAGE,
+  });
 }

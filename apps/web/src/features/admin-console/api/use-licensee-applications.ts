@@ -1,17 +1,15 @@
 import type { LicenseeApplication } from '@coride/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
+import { usePagedList } from '@/components/paged-list/use-paged-list';
+import { APPLICATIONS_PAGE, APPLICATIONS_SHOWN } from '../applications';
 
 export const licenseeApplicationsQueryKey = ['/api/licensee-applications'] as const;
 
-/** Every licensee application, newest first. */
-export function getLicenseeApplications(signal?: AbortSignal): Promise<LicenseeApplication[]> {
-  return apiRequest<LicenseeApplication[]>('/api/licensee-applications', { signal });
-}
-
-export const licenseeApplicationsQueryOptions = () =>
-  queryOptions({ queryKey: licenseeApplicationsQueryKey, queryFn: ({ signal }) => getLicenseeApplications(signal) });
-
+/** Every licensee application, newest first: the spec's five, then older ones a page at a time. */
 export function useLicenseeApplications() {
-  return useQuery(licenseeApplicationsQueryOptions());
+  return usePagedList<LicenseeApplication>({
+    queryKey: licenseeApplicationsQueryKey,
+    path: '/api/licensee-applications',
+    firstLimit: APPLICATIONS_SHOWN,
+    limit: APPLICATIONS_PAGE,
+  });
 }

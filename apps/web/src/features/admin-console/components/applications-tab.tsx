@@ -1,23 +1,21 @@
-import type { DriverApplication, LicenseeApplication } from '@coride/domain';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { FileTextIcon, StoreIcon, type LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DriverApplicationItem } from '@/components/application-review/driver-application-item';
+import { LoadMoreButton } from '@/components/paged-list/load-more-button';
+import type { PagedList } from '@/components/paged-list/use-paged-list';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState, LoadingState } from '@/components/ui/query-state';
+import { useDriverApplications } from '../api/use-driver-applications';
+import { useLicenseeApplications } from '../api/use-licensee-applications';
 import { useReviewDriverApplication } from '../api/use-review-driver-application';
-import { APPLICATIONS_SHOWN, newestApplications } from '../applications';
 import { LicenseeApplicationItem } from './licensee-application-item';
 
-export function ApplicationsTab({
-  driverApplications,
-  licenseeApplications,
-}: {
-  driverApplications: UseQueryResult<DriverApplication[]>;
-  licenseeApplications: UseQueryResult<LicenseeApplication[]>;
-}) {
+/** Both application lists, read while the tab is shown, newest first and paged. */
+export function ApplicationsTab() {
+  const driverApplications = useDriverApplications();
+  const licenseeApplications = useLicenseeApplications();
   const { t } = useTranslation('admin');
   const reviewDriver = useReviewDriverApplication();
   return (
@@ -52,7 +50,8 @@ export function ApplicationsTab({
   );
 }
 
-function ApplicationsCard<T extends { submittedAt: string }>({
+/** One list of applications, newest first: the first five, older ones with "Load more". */
+function ApplicationsCard<T extends { id: string }>({
   title,
   query,
   errorTitle,
@@ -63,7 +62,7 @@ function ApplicationsCard<T extends { submittedAt: string }>({
   renderItem,
 }: {
   title: string;
-  query: UseQueryResult<T[]>;
+  query: PagedList<T>;
   errorTitle: string;
   emptyIcon: LucideIcon;
   emptyTitle: string;
@@ -72,28 +71,31 @@ function ApplicationsCard<T extends { submittedAt: string }>({
   renderItem: (item: T) => ReactNode;
 }) {
   const { t } = useTranslation('admin');
-  const total = query.data?.length ?? 0;
-  const shown = Math.min(total, APPLICATIONS_SHOWN);
+  const headingId = useId();
+  const shown = query.items.length;
   return (
     <Card className="h-fit" data-testid={testId}>
       <CardHeader>
-        <CardTitle as="h2">{title}</CardTitle>
-        {total > 0 ? (
+        <CardTitle as="h2" id={headingId}>
+          {title}
+        </CardTitle>
+        {shown > 0 ? (
           <CardDescription>
-            {total > shown ? t('applications.showingNewest', { shown, total }) : t('applications.showingAll', { count: total })}
+            {query.hasNextPage ? t('applications.showingNewest', { count: shown }) : t('applications.showingAll', { count: shown })}
           </CardDescription>
         ) : null}
       </CardHeader>
       <CardContent>
         {query.isPending ? (
           <LoadingState />
-        ) : query.isError ? (
+        ) : query.isError && !query.isFetchNextPageError ? (
           <ErrorState title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />
-        ) : total === 0 ? (
+        ) : shown === 0 ? (
           <EmptyState icon={emptyIcon} title={emptyTitle} description={emptyDescription} />
         ) : (
-          <ul className="divide-y">{newestApplications(query.data).map(renderItem)}</ul>
+          <ul className="divide-y">{query.items.map(renderItem)}</ul>
         )}
+        {query.isSuccess ? <LoadMoreButton list={query} describedBy={headingId} testId={`load-more-${testId}`} /> : null}
       </CardContent>
     </Card>
   );

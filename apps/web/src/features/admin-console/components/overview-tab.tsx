@@ -1,4 +1,4 @@
-import type { AdminDashboard, ApplicationStatus, PlatformStats } from '@coride/domain';
+import type { AdminDashboard, PlatformStats } from '@coride/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
   ActivityIcon,
@@ -23,22 +23,15 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Spinner } from '@/components/ui/spinner';
 import { StatCard } from '@/components/ui/stat-card';
 import { useFormatters } from '@/lib/format';
-import { isAwaitingReview } from '../applications';
 import { FigureGrid, type Figure } from './figure-grid';
-
-type ApplicationsQuery = UseQueryResult<{ status: ApplicationStatus }[]>;
 
 export function OverviewTab({
   dashboard,
   platformStats,
-  driverApplications,
-  licenseeApplications,
   onReviewApplications,
 }: {
   dashboard: UseQueryResult<AdminDashboard>;
   platformStats: UseQueryResult<PlatformStats>;
-  driverApplications: ApplicationsQuery;
-  licenseeApplications: ApplicationsQuery;
   onReviewApplications: () => void;
 }) {
   const { t } = useTranslation('admin');
@@ -84,8 +77,20 @@ export function OverviewTab({
           </Button>
         </CardHeader>
         <CardContent className="grid gap-3 sm:grid-cols-2 sm:gap-4">
-          <PendingCount label={t('pending.drivers')} query={driverApplications} icon={FileTextIcon} testId="pending-driver-applications" />
-          <PendingCount label={t('pending.licensees')} query={licenseeApplications} icon={StoreIcon} testId="pending-licensee-applications" />
+          <PendingCount
+            label={t('pending.drivers')}
+            dashboard={dashboard}
+            count={(data) => data.pendingDriverApplications}
+            icon={FileTextIcon}
+            testId="pending-driver-applications"
+          />
+          <PendingCount
+            label={t('pending.licensees')}
+            dashboard={dashboard}
+            count={(data) => data.pendingLicenseeApplications}
+            icon={StoreIcon}
+            testId="pending-licensee-applications"
+          />
         </CardContent>
       </Card>
 
@@ -175,15 +180,31 @@ function usePlatformFigures(data: PlatformStats | undefined): Figure[] {
   ];
 }
 
-function PendingCount({ label, query, icon, testId }: { label: string; query: ApplicationsQuery; icon: LucideIcon; testId: string }) {
+/**
+ * Applications awaiting review (pending or under review), as the server counts them: the lists are
+ * paged, so counting the rows read would stop at the first page.
+ */
+function PendingCount({
+  label,
+  dashboard,
+  count,
+  icon,
+  testId,
+}: {
+  label: string;
+  dashboard: UseQueryResult<AdminDashboard>;
+  count: (data: AdminDashboard) => number;
+  icon: LucideIcon;
+  testId: string;
+}) {
   const { t } = useTranslation('admin');
   const format = useFormatters();
-  if (query.isPending) return <StatCard label={label} value={<Spinner />} icon={icon} />;
-  if (query.isError) return <StatCard label={label} value={null} hint={t('pending.unavailable')} icon={icon} />;
-  const awaiting = query.data.filter(isAwaitingReview).length;
+  if (dashboard.isPending) return <StatCard label={label} value={<Spinner />} icon={icon} />;
+  if (dashboard.isError) return <StatCard label={label} value={null} hint={t('pending.unavailable')} icon={icon} />;
+  const awaiting = count(dashboard.data);
   return (
     <div data-testid={testId} data-count={awaiting}>
-      <StatCard label={label} value={format.number(awaiting)} hint={t('pending.ofTotal', { count: query.data.length })} icon={icon} />
+      <StatCard label={label} value={format.number(awaiting)} icon={icon} />
     </div>
   );
 }

@@ -1,16 +1,12 @@
 import type { Ride } from '@coride/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
+import { usePagedList } from '@/components/paged-list/use-paged-list';
 
+/**
+ * The rider's own rides, newest first, a page at a time. The key stays `['/api/rides']`: the booking
+ * page refreshes it (exactly, leaving each ride's own queries alone) after every change to a ride.
+ */
 export const ridesQueryKey = ['/api/rides'] as const;
 
-/** The rider's own rides, newest first. */
-export function getRides(signal?: AbortSignal): Promise<Ride[]> {
-  return apiRequest<Ride[]>('/api/rides', { signal });
-}
-
-export const ridesQueryOptions = () => queryOptions({ queryKey: ridesQueryKey, queryFn: ({ signal }) => getRides(signal) });
-
 export function useRides() {
-  return useQuery(ridesQueryOptions());
+  return usePagedList<Ride>({ queryKey: ridesQueryKey, path: '/api/rides' });
 }

@@ -24,7 +24,8 @@ export function OverviewTab({ user, onShowAllRides }: { user: PublicUser; onShow
   const format = useFormatters();
   const stats = useRiderStats();
   const rides = useRides();
-  const activeRide = rides.data?.find((ride) => isActiveRideStatus(ride.status));
+  // A rider has one active ride at most, and nothing can be booked while it lasts: it is the newest, on the first page.
+  const activeRide = rides.items.find((ride) => isActiveRideStatus(ride.status));
 
   // Real figures: a new rider sees real zeros. A dash only while loading or if the figures cannot be read.
   const figures = stats.data;
@@ -109,9 +110,10 @@ export function OverviewTab({ user, onShowAllRides }: { user: PublicUser; onShow
           <Card>
             <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
               <CardTitle as="h2">{t('recentRides.title')}</CardTitle>
-              {rides.data && rides.data.length > RECENT_RIDES ? (
+              {rides.items.length > RECENT_RIDES ? (
                 <button type="button" onClick={onShowAllRides} className={buttonVariants({ variant: 'link', size: 'sm', className: 'h-auto px-0' })}>
-                  {t('recentRides.seeAll', { count: rides.data.length })}
+                  {/* Past the first page the total is not known here: no number rather than a wrong one. */}
+                  {rides.hasNextPage ? t('recentRides.seeAllMany') : t('recentRides.seeAll', { count: rides.items.length })}
                 </button>
               ) : null}
             </CardHeader>
@@ -120,10 +122,10 @@ export function OverviewTab({ user, onShowAllRides }: { user: PublicUser; onShow
                 <LoadingState />
               ) : rides.isError ? (
                 <ErrorState title={t('rides.loadFailed')} error={rides.error} onRetry={() => void rides.refetch()} />
-              ) : rides.data.length === 0 ? (
+              ) : rides.items.length === 0 ? (
                 <EmptyState icon={HistoryIcon} title={t('recentRides.emptyTitle')} description={t('recentRides.emptyDescription')} />
               ) : (
-                <RideList rides={rides.data.slice(0, RECENT_RIDES)} testId="recent-rides" />
+                <RideList rides={rides.items.slice(0, RECENT_RIDES)} testId="recent-rides" />
               )}
             </CardContent>
           </Card>

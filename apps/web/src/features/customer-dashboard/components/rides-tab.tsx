@@ -1,6 +1,7 @@
 import { CarIcon, NavigationIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
+import { LoadMoreButton } from '@/components/paged-list/load-more-button';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -24,9 +25,9 @@ export function RidesTab() {
       <CardContent>
         {rides.isPending ? (
           <LoadingState />
-        ) : rides.isError ? (
+        ) : rides.isError && !rides.isFetchNextPageError ? (
           <ErrorState title={t('rides.loadFailed')} error={rides.error} onRetry={() => void rides.refetch()} />
-        ) : rides.data.length === 0 ? (
+        ) : rides.items.length === 0 ? (
           <EmptyState
             icon={CarIcon}
             title={t('rides.emptyTitle')}
@@ -39,12 +40,15 @@ export function RidesTab() {
             }
           />
         ) : (
-          <RideList
-            rides={rides.data}
-            testId="all-rides"
-            openReceiptId={openReceiptId}
-            onReceiptClosed={() => navigate(dashboardHref('rides'), { replace: true })}
-          />
+          <>
+            <RideList
+              rides={rides.items}
+              testId="all-rides"
+              openReceiptId={openReceiptId}
+              onReceiptClosed={() => navigate(dashboardHref('rides'), { replace: true })}
+            />
+            <LoadMoreButton list={rides} testId="load-more-rides" />
+          </>
         )}
       </CardContent>
     </Card>

@@ -1,16 +1,9 @@
 import type { Dispute } from '@coride/domain/payments';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
+import { usePagedList } from '@/components/paged-list/use-paged-list';
 
 export const disputesQueryKey = ['/api/disputes'] as const;
 
-/** A licensee gets the disputes of its territories, an admin every dispute. */
-export function getDisputes(signal?: AbortSignal): Promise<Dispute[]> {
-  return apiRequest<Dispute[]>('/api/disputes', { signal });
-}
-
-export const disputesQueryOptions = () => queryOptions({ queryKey: disputesQueryKey, queryFn: ({ signal }) => getDisputes(signal) });
-
+/** A licensee gets the disputes of its territories, an admin every dispute: newest first, a page at a time. */
 export function useDisputes() {
-  return useQuery(disputesQueryOptions());
+  return usePagedList<Dispute>({ queryKey: disputesQueryKey, path: '/api/disputes' });
 }

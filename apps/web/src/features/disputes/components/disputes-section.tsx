@@ -3,6 +3,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import { ArrowRightIcon, GavelIcon, RotateCwIcon, ScaleIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadMoreButton } from '@/components/paged-list/load-more-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -24,7 +25,7 @@ export function DisputesSection({ description, alsoRefresh, headingId }: { descr
   const { t } = useTranslation('disputes');
   const disputes = useDisputes();
   const [showAllResolved, setShowAllResolved] = useState(false);
-  const sorted = sortDisputes(disputes.data ?? []);
+  const sorted = sortDisputes(disputes.items);
   const open = sorted.filter((d) => d.status === 'open');
   const resolved = sorted.filter((d) => d.status === 'resolved');
   const resolvedShown = showAllResolved ? resolved : resolved.slice(0, RESOLVED_SHOWN);
@@ -59,7 +60,7 @@ export function DisputesSection({ description, alsoRefresh, headingId }: { descr
       <CardContent className="space-y-6">
         {disputes.isPending ? (
           <LoadingState />
-        ) : disputes.isError ? (
+        ) : disputes.isError && !disputes.isFetchNextPageError ? (
           <ErrorState title={t('errors.fetch')} error={disputes.error} onRetry={() => void disputes.refetch()} />
         ) : sorted.length === 0 ? (
           <EmptyState icon={ScaleIcon} title={t('section.emptyTitle')} description={t('section.emptyDescription')} />
@@ -98,6 +99,7 @@ export function DisputesSection({ description, alsoRefresh, headingId }: { descr
                 ) : null}
               </section>
             ) : null}
+            <LoadMoreButton list={disputes} describedBy={headingId} testId="load-more-disputes" />
           </>
         )}
         {resolving ? (

@@ -1,16 +1,14 @@
 import type { Ride } from '@coride/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
+import { usePagedList } from '@/components/paged-list/use-paged-list';
 
 export const driverRidesQueryKey = ['/api/drivers/rides'] as const;
 
-/** The driver's own rides, newest first. */
-export function getDriverRides(signal?: AbortSignal): Promise<Ride[]> {
-  return apiRequest<Ride[]>('/api/drivers/rides', { signal });
-}
+/** The spec's display limit for the driver's recent rides: the first page; "Load more" reads older ones. */
+export const RECENT_RIDES_SHOWN = 5;
+/** The pages after the first: the driver's history, a screenful at a time. */
+const HISTORY_PAGE = 20;
 
-export const driverRidesQueryOptions = () => queryOptions({ queryKey: driverRidesQueryKey, queryFn: ({ signal }) => getDriverRides(signal) });
-
+/** The driver's own rides, newest first: the five most recent, then older ones a page at a time. */
 export function useDriverRides() {
-  return useQuery(driverRidesQueryOptions());
+  return usePagedList<Ride>({ queryKey: driverRidesQueryKey, path: '/api/drivers/rides', firstLimit: RECENT_RIDES_SHOWN, limit: HISTORY_PAGE });
 }

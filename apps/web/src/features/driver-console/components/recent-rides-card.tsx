@@ -1,16 +1,14 @@
 import type { Ride, RideStatus } from '@coride/domain';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { ArrowRightIcon, CarIcon, StarIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { LoadMoreButton } from '@/components/paged-list/load-more-button';
+import type { PagedList } from '@/components/paged-list/use-paged-list';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState, LoadingState } from '@/components/ui/query-state';
 import { useFormatters } from '@/lib/format';
 import { driverEarningOf } from '../earnings';
-
-/** The spec's display limit for the driver's recent rides. */
-export const RECENT_RIDES_SHOWN = 5;
 
 const statusVariants = {
   requested: 'outline',
@@ -20,10 +18,11 @@ const statusVariants = {
   cancelled: 'destructive',
 } as const satisfies Record<RideStatus, 'outline' | 'secondary' | 'success' | 'destructive'>;
 
-export function RecentRidesCard({ rides }: { rides: UseQueryResult<Ride[]> }) {
+/** The driver's rides, newest first: the five most recent (the first page), older ones with "Load more". */
+export function RecentRidesCard({ rides }: { rides: PagedList<Ride> }) {
   const { t } = useTranslation('driver');
   const format = useFormatters();
-  const recent = rides.data?.slice(0, RECENT_RIDES_SHOWN) ?? [];
+  const recent = rides.items;
   return (
     <Card data-testid="recent-rides">
       <CardHeader>
@@ -33,7 +32,7 @@ export function RecentRidesCard({ rides }: { rides: UseQueryResult<Ride[]> }) {
       <CardContent>
         {rides.isPending ? (
           <LoadingState />
-        ) : rides.isError ? (
+        ) : rides.isError && !rides.isFetchNextPageError ? (
           <ErrorState title={t('errors.fetchRides')} error={rides.error} onRetry={() => void rides.refetch()} />
         ) : recent.length === 0 ? (
           <EmptyState icon={CarIcon} title={t('recentRides.emptyTitle')} description={t('recentRides.emptyDescription')} />
@@ -77,6 +76,7 @@ export function RecentRidesCard({ rides }: { rides: UseQueryResult<Ride[]> }) {
             })}
           </ul>
         )}
+        {rides.isSuccess ? <LoadMoreButton list={rides} testId="load-more-driver-rides" /> : null}
       </CardContent>
     </Card>
   );

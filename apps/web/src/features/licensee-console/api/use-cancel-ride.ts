@@ -1,9 +1,9 @@
+import { staffRidesQueryKey } from '@/api/staff-rides';
 import { useStaffCancelRide } from '@/api/staff-cancel-ride';
 import { licenseeMetricsQueryKey } from './use-licensee-metrics';
-import { territoryRidesQueryKey } from './use-territory-rides';
 
-/** After a cancel: the territory's rides and its figures. */
-const refreshed = [{ queryKey: territoryRidesQueryKey, exact: true }, { queryKey: licenseeMetricsQueryKey }] as const;
+/** After a cancel: the territory's rides lists (active and all) and its figures. */
+const refreshed = [{ queryKey: staffRidesQueryKey }, { queryKey: licenseeMetricsQueryKey }] as const;
 
 /** Cancels an active ride of the licensee's territories with a reason. */
 export function useCancelRide() {

@@ -1,8 +1,11 @@
 import type { DriverApplication, LicenseeDriver } from '@coride/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CarIcon, CheckIcon, FileTextIcon, Loader2Icon, StarIcon, UsersIcon } from 'lucide-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DriverApplicationItem } from '@/components/application-review/driver-application-item';
+import { LoadMoreButton } from '@/components/paged-list/load-more-button';
+import type { PagedList } from '@/components/paged-list/use-paged-list';
 import { Badge } from '@/components/ui/badge';
 import { ActionButton } from '@/components/ui/action-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -14,13 +17,8 @@ import { cn } from '@/lib/utils';
 import { useApproveDriver } from '../api/use-approve-driver';
 import { useReviewDriverApplication } from '../api/use-review-driver-application';
 
-/** The spec's display limit for application lists. */
-const APPLICATIONS_SHOWN = 5;
-
-const isAwaitingReview = (application: DriverApplication) => application.status === 'pending' || application.status === 'under_review';
-
 /** Applications waiting in the territory (with the admin's Review dialog), then every driver of it. */
-export function DriversTab({ applications, drivers }: { applications: UseQueryResult<DriverApplication[]>; drivers: UseQueryResult<LicenseeDriver[]> }) {
+export function DriversTab({ applications, drivers }: { applications: PagedList<DriverApplication>; drivers: UseQueryResult<LicenseeDriver[]> }) {
   return (
     <div className="space-y-6">
       <ApplicationsCard applications={applications} />
@@ -29,23 +27,24 @@ export function DriversTab({ applications, drivers }: { applications: UseQueryRe
   );
 }
 
-function ApplicationsCard({ applications }: { applications: UseQueryResult<DriverApplication[]> }) {
+/** The applications awaiting a decision, newest first: the first five, older ones with "Load more". */
+function ApplicationsCard({ applications }: { applications: PagedList<DriverApplication> }) {
   const { t } = useTranslation('licensee');
+  const headingId = useId();
   const review = useReviewDriverApplication();
-  const awaiting = [...(applications.data ?? [])].filter(isAwaitingReview).sort((a, b) => Date.parse(b.submittedAt) - Date.parse(a.submittedAt));
-  const shown = awaiting.slice(0, APPLICATIONS_SHOWN);
+  const shown = applications.items;
   return (
     <Card data-testid="territory-driver-applications">
       <CardHeader>
-        <CardTitle as="h2">{t('applications.title')}</CardTitle>
-        <CardDescription>
-          {awaiting.length > shown.length ? t('applications.showingNewest', { shown: shown.length, total: awaiting.length }) : t('applications.description')}
-        </CardDescription>
+        <CardTitle as="h2" id={headingId}>
+          {t('applications.title')}
+        </CardTitle>
+        <CardDescription>{applications.hasNextPage ? t('applications.showingNewest', { count: shown.length }) : t('applications.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         {applications.isPending ? (
           <LoadingState />
-        ) : applications.isError ? (
+        ) : applications.isError && !applications.isFetchNextPageError ? (
           <ErrorState title={t('errors.applications')} error={applications.error} onRetry={() => void applications.refetch()} />
         ) : shown.length === 0 ? (
           <EmptyState icon={FileTextIcon} title={t('applications.emptyTitle')} description={t('applications.emptyDescription')} />
@@ -60,6 +59,7 @@ function ApplicationsCard({ applications }: { applications: UseQueryResult<Drive
             ))}
           </ul>
         )}
+        {applications.isSuccess ? <LoadMoreButton list={applications} describedBy={headingId} testId="load-more-territory-applications" /> : null}
       </CardContent>
     </Card>
   );

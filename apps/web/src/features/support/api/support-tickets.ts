@@ -1,14 +1,15 @@
 import type { AnswerTicketRequest, SupportTicket } from '@coride/domain/assistant';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { usePagedList } from '@/components/paged-list/use-paged-list';
 import { apiRequest } from '@/lib/api';
 
 export const supportTicketsQueryKey = ['/api/support/tickets'] as const;
 
-/** A licensee gets the tickets of its territories, an admin every ticket. */
+/** A licensee gets the tickets of its territories, an admin every ticket: newest first, a page at a time. */
 export function useSupportTickets() {
-  return useQuery({
+  return usePagedList<SupportTicket>({
     queryKey: supportTicketsQueryKey,
-    queryFn: ({ signal }) => apiRequest<SupportTicket[]>('/api/support/tickets', { signal }),
+    path: '/api/support/tickets',
     // Re-read whenever the Support tab is shown again; a new ticket also arrives live (use-tickets-realtime).
     refetchOnMount: 'always',
   });

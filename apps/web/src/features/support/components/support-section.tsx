@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ActionButton } from '@/components/ui/action-button';
 import { Badge } from '@/components/ui/badge';
+import { LoadMoreButton } from '@/components/paged-list/load-more-button';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -31,7 +32,7 @@ const answerResolver = zodResolver(answerTicketSchema);
 export function SupportSection({ description, headingId }: { description: string; headingId: string }) {
   const { t } = useTranslation('support');
   const tickets = useSupportTickets();
-  const sorted = sortTickets(tickets.data ?? []);
+  const sorted = sortTickets(tickets.items);
   const openCount = sorted.filter((ticket) => ticket.status === 'open').length;
   return (
     <Card role="region" aria-labelledby={headingId} data-testid="support-tickets">
@@ -50,7 +51,7 @@ export function SupportSection({ description, headingId }: { description: string
       <CardContent>
         {tickets.isPending ? (
           <LoadingState />
-        ) : tickets.isError ? (
+        ) : tickets.isError && !tickets.isFetchNextPageError ? (
           <ErrorState title={t('errors.fetch')} error={tickets.error} onRetry={() => void tickets.refetch()} />
         ) : sorted.length === 0 ? (
           <EmptyState icon={LifeBuoyIcon} title={t('emptyTitle')} description={t('emptyDescription')} />
@@ -64,6 +65,7 @@ export function SupportSection({ description, headingId }: { description: string
                 <TicketItem key={ticket.id} ticket={ticket} />
               ))}
             </ul>
+            <LoadMoreButton list={tickets} describedBy={headingId} testId="load-more-tickets" />
           </>
         )}
       </CardContent>
