@@ -21,9 +21,20 @@ function bearerToken(request: FastifyRequest): string | undefined {
 export const authPlugin = fp(
   async (app: FastifyInstance, options: { accounts: AccountsService }) => {
     app.decorateRequest('auth', null);
-    app.addHook('onRequest', async (request) => {
+    // A callback hook: a token this instance has checked lately is answered from the session cache
+    // without a promise (it runs on every request); only a miss waits for the database.
+    app.addHook('onRequest', (request, _reply, done) => {
       const token = bearerToken(request);
-      if (token) request.auth = (await options.accounts.authenticate(token)) ?? null;
+      if (!token) return done();
+      const cached = options.accounts.cachedAuthentication(token);
+      if (cached) {
+        request.auth = cached.session ?? null;
+        return done();
+      }
+      options.accounts.authenticate(token).then((auth) => {
+        request.auth = auth ?? null;
+        done();
+      }, done);
     });
   },
   { name: 'auth' },

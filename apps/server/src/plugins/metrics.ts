@@ -41,9 +41,11 @@ function checkAccess(request: FastifyRequest, token: string | undefined): void {
  */
 export const metricsPlugin = fp(async (app: FastifyInstance, options: { metrics: AppMetrics; token: string | undefined }) => {
   const { metrics, token } = options;
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook, not an async one: it runs after every answer (bench/api.ts).
+  app.addHook('onResponse', (request, reply, done) => {
     // The pattern keeps the label set small; requests no route matched share one label.
     metrics.http.observe(request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
 
   app.withTypeProvider<ZodTypeProvider>().get(

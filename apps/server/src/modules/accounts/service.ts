@@ -173,6 +173,16 @@ export function createAccountsService(deps: {
       return session;
     },
 
+    /**
+     * What the cache says of a token, without waiting: `{ session }` when it holds the token (session
+     * undefined once expired), undefined when only the database can tell (then call authenticate).
+     */
+    cachedAuthentication(token: string): { session: AuthenticatedSession | undefined } | undefined {
+      const cached = cache.get(hashToken(token));
+      if (!cached) return undefined;
+      return { session: cached.session.expiresAt > now() ? cached.session : undefined };
+    },
+
     async logout(sessionId: string): Promise<void> {
       await revokeSessions([sessionId]);
     },
