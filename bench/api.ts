@@ -2,9 +2,10 @@
  * bench/api: authenticated `GET /api/users/me` on the real app against a bare node:http server
  * answering a small JSON body, in one run, so the ratio survives a noisy machine: the same load
  * generator, the same duration, the targets taken in turn (bare, app, app without the session cache,
- * bare, …), each round's figures printed and the ratios of the summed requests at the end.
+ * bare, …), each round's figures printed, and at the end the ratios of the summed requests and the
+ * median of each round's ratio (the steadier figure on a shared machine).
  *
- *   DATABASE_URL=postgres://… npx tsx bench/api.ts [--seconds 5] [--rounds 3] [--connections 32]
+ *   DATABASE_URL=postgres://… npx tsx bench/api.ts [--seconds 3] [--rounds 6] [--connections 32]
  *
  * A fresh database is made beside DATABASE_URL's (and dropped afterwards) with one signed-in rider.
  * Two apps run on it in this process: one as configured (session cache on, docs/decisions/016), one
@@ -32,8 +33,8 @@ import { percentile } from './lib/cluster-bench';
 
 const { values } = parseArgs({
   options: {
-    seconds: { type: 'string', default: '5' },
-    rounds: { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '6' },
     connections: { type: 'string', default: '32' },
   },
 });
@@ -165,6 +166,9 @@ const targets = [
 ] as const;
 
 const totals = new Map<string, Phase>(targets.map((target) => [target.name, { requests: 0, errors: 0, seconds: 0, latenciesMs: [] }]));
+/** Each round's app/bare ratio per app: rounds next to each other share the machine's load of the moment. */
+const roundRatios = new Map<string, number[]>(targets.map((target) => [target.name, []]));
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 try {
   log(`database ${fresh.name}${cachedConfig.redisUrl ? ' + Redis' : ''}; ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per target`);
   log(`load average at start: ${fs.readFileSync('/proc/loadavg', 'utf8').trim()}`);
@@ -173,6 +177,7 @@ try {
     if (warm.errors > 0 || warm.requests === 0) throw new Error(`${target.name}: ${warm.errors} errors in the warm-up`);
   }
   for (let round = 1; round <= ROUNDS; round += 1) {
+    let bareRoundRate = NaN;
     for (const target of targets) {
       const phase = await load(target.port, target.path, target.token);
       const total = totals.get(target.name)!;
@@ -180,7 +185,12 @@ try {
       total.errors += phase.errors;
       total.seconds += phase.seconds;
       for (const ms of phase.latenciesMs) total.latenciesMs.push(ms);
-      log(`round ${round} ${target.name.padEnd(22)} ${(phase.requests / phase.seconds).toFixed(0).padStart(7)} req/s  errors ${phase.errors}`);
+      const roundRate = phase.requests / phase.seconds;
+      if (target === targets[0]) bareRoundRate = roundRate;
+      roundRatios.get(target.name)!.push(roundRate / bareRoundRate);
+      log(
+        `round ${round} ${target.name.padEnd(22)} ${roundRate.toFixed(0).padStart(7)} req/s  errors ${phase.errors}  ${((100 * roundRate) / bareRoundRate).toFixed(1)}% of this round's bare`,
+      );
     }
   }
   log(`load average at end: ${fs.readFileSync('/proc/loadavg', 'utf8').trim()}`);
@@ -194,7 +204,12 @@ try {
       `${target.name.padEnd(22)} ${rate(target.name).toFixed(0).padStart(7)} req/s  p50 ${percentile(sorted, 50).toFixed(2)} ms  p99 ${percentile(sorted, 99).toFixed(2)} ms  errors ${total.errors}  ${((100 * rate(target.name)) / bareRate).toFixed(1)}% of bare`,
     );
   }
-  log(`ratio app/bare: ${(rate(targets[1].name) / bareRate).toFixed(3)} with the session cache, ${(rate(targets[2].name) / bareRate).toFixed(3)} without`);
+  log(
+    `ratio app/bare (all requests): ${(rate(targets[1].name) / bareRate).toFixed(3)} with the session cache, ${(rate(targets[2].name) / bareRate).toFixed(3)} without`,
+  );
+  log(
+    `ratio app/bare (median of the rounds): ${median(roundRatios.get(targets[1].name)!).toFixed(3)} with the session cache, ${median(roundRatios.get(targets[2].name)!).toFixed(3)} without`,
+  );
 } finally {
   bare.server.close();
   await cachedApp.close();
