@@ -48,6 +48,25 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<[str
   return recorded;
 }
 
+/**
+ * The security headers that only mean something on a document (a page, a worker, an SVG opened on its
+ * own): the CSP and the framing, opener, referrer and legacy-browser switches. A script, a stylesheet,
+ * a font or a picture runs under its page's, so on those the headers are ~0.6 KB sent for nothing,
+ * on each of a page's files. X-Content-Type-Options and Cross-Origin-Resource-Policy stay: they guard
+ * the file itself.
+ */
+export const documentOnlyHeaders = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+] as const;
+
 /** Security headers (@fastify/helmet's, for `options`) on every response, including errors and 404s. */
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, options: FastifyHelmetOptions) => {

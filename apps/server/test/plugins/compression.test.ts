@@ -72,6 +72,24 @@ describe('what the server sends the browser', () => {
     expect(decoded(response.rawPayload, 'br')).toBe(web.page);
   });
 
+  it('sends a hashed script without the document-only security headers or validators, and documents with them', async () => {
+    const script = await get('/assets/index-3f2a1b.js', 'br');
+    for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'referrer-policy', 'etag', 'last-modified']) {
+      expect(script.headers[name], name).toBeUndefined();
+    }
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+
+    // A page, the service worker and a hashed SVG (a document if opened on its own) keep all of them.
+    for (const url of ['/', '/sw.js', '/assets/logo-9c8d7e.svg']) {
+      const document = await get(url, 'br');
+      expect(document.statusCode, url).toBe(200);
+      expect(document.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(document.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+    expect((await get('/', 'br')).headers['etag']).toBeDefined();
+  });
+
   it('revalidates the service worker and the icons (their names do not change with their content)', async () => {
     const worker = await get('/sw.js', 'br');
     expect(worker.headers['cache-control']).toBe('no-cache');
