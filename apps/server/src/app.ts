@@ -22,6 +22,7 @@ import { favoritesRoutes } from './modules/favorites/routes';
 import { geoRoutes } from './modules/geo/routes';
 import { Readiness } from './modules/health/readiness';
 import { healthRoutes } from './modules/health/routes';
+import { notificationsRoutes } from './modules/notifications/routes';
 import { closeSocketsForRestart } from './modules/realtime/restart';
 import { realtimeRoutes } from './modules/realtime/routes';
 import { rewardsRoutes } from './modules/rewards/routes';
@@ -135,7 +136,7 @@ export async function buildApp({ config, database, now, faults, logger = true, o
     driversOnline: () => services.index.countOnline(),
     mailOutbox: () => services.mail.counts(),
   });
-  await app.register(authPlugin, { accounts: services.accounts });
+  await app.register(authPlugin, { accounts: services.accounts, requireVerifiedEmail: config.requireVerifiedEmail });
   await app.register(rateLimitPlugin, { limits: config.rateLimits, shared });
 
   await app.register(healthRoutes(db, database.kind, { mapTileUrl: config.mapTileUrl, offerTimeoutSeconds: config.offerTimeoutMs / 1000 }, readiness));
@@ -145,6 +146,7 @@ export async function buildApp({ config, database, now, faults, logger = true, o
   await app.register(ridesRoutes(services.rides, services.dispatcher));
   await app.register(driversRoutes(services.drivers, services.rides, services.performance));
   await app.register(favoritesRoutes(services.favorites));
+  await app.register(notificationsRoutes(services.notifications));
   await app.register(paymentsRoutes(services.payments, services.paymentViews));
   await app.register(rewardsRoutes(services.rewards, services.territories));
   await app.register(assistantRoutes(services.assistant, services.mediation, config.aiRateLimitPerMinute, shared));

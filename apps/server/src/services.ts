@@ -19,6 +19,7 @@ import { createDriversService } from './modules/drivers/service';
 import { createFavoritesService } from './modules/favorites/service';
 import type { MailEvents } from './modules/mail/events';
 import { createMailService } from './modules/mail/service';
+import { createNotificationsService } from './modules/notifications/service';
 import { createPerformanceReader } from './modules/reporting/driver-performance';
 import { createDashboardReports } from './modules/reporting/dashboards';
 import { createUserDirectory } from './modules/reporting/user-directory';
@@ -82,6 +83,8 @@ export function createServices(deps: {
   const territories = createTerritoriesService({ db, zips });
   // Mails are written in the transaction of their cause (the modules below take `mail`) and sent by the delivery job.
   const mail = createMailService({ db, now, log, settings: { ...config.mail, publicUrl: config.publicUrl }, events: deps.mailEvents });
+  // The consoles' bell: written in the same transactions (beside the mails, and with rides' changes), pushed through the hub after the commit.
+  const notifications = createNotificationsService({ db, hub, now });
 
   const accounts = createAccountsService({
     db,
@@ -99,9 +102,11 @@ export function createServices(deps: {
     // A revoked session's sockets close, and a changed user's cached sign-ins go, on every instance
     // (the hub carries both through Redis when shared).
     announce: { sessionsEnded: (sessionIds) => hub.endSessions(sessionIds), usersChanged: (userIds) => hub.usersChanged(userIds) },
+    // Verification and reset links, and "your password was changed", go out through the outbox.
+    mail,
   });
   hub.onAccountsChanged((change) => accounts.applyRemoteChange(change));
-  const applications = createApplicationsService({ db, territories, now, mail });
+  const applications = createApplicationsService({ db, territories, now, mail, notifications });
   const provider: PaymentProvider = config.stripe
     ? new StripeProvider({ secretKey: config.stripe.secretKey, apiUrl: config.stripe.apiUrl })
     : new EmbeddedProvider(db, { authorizeDelayMs: config.embeddedAuthDelayMs });
@@ -118,6 +123,7 @@ export function createServices(deps: {
     mediator: mediation,
     access: territories.access,
     mail,
+    notifications,
   });
   const paymentViews = createPaymentViews({ db, payments, now });
   const analytics = createAnalyticsService({ db, paymentViews, now, access: territories.access });
@@ -126,10 +132,35 @@ export function createServices(deps: {
   const settings = { ...defaultDispatchSettings, offerTimeoutMs: config.offerTimeoutMs };
   // Driver -> active ride for forwarding locations: any instance may hold the driver's socket when shared.
   const activeRides: ActiveRideStore = shared ? shared.activeRides(activeRideLoader(db)) : new InProcessActiveRides(activeRideLoader(db));
-  const dispatcher = new Dispatcher({ db, index, hub, activeRides, settings, now, rides: createRideReader({ db, index }), log, events: deps.dispatchEvents });
+  const dispatcher = new Dispatcher({
+    db,
+    index,
+    hub,
+    activeRides,
+    settings,
+    now,
+    rides: createRideReader({ db, index }),
+    log,
+    events: deps.dispatchEvents,
+    notifications,
+  });
   const pricing = createPricingService({ db, zips, now, access: territories.access });
   const rewards = createRewardsService({ db, now, log, userChanged: (userId) => accounts.userChanged(userId) });
-  const rides = createRidesService({ db, territories, router, index, hub, now, dispatcher, payments, pricing, log, rewards, ...(faults ? { faults } : {}) });
+  const rides = createRidesService({
+    db,
+    territories,
+    router,
+    index,
+    hub,
+    now,
+    dispatcher,
+    payments,
+    pricing,
+    log,
+    rewards,
+    notifications,
+    ...(faults ? { faults } : {}),
+  });
   const drivers = createDriversService({ db, territories, index, now, dispatcher });
   const tiers = createTiersService({ db, now });
   const bonusPool = createBonusPoolService({ db, now, log, peakTimeZone: config.peakTimeZone });
@@ -180,5 +211,6 @@ export function createServices(deps: {
     assistant,
     mediation,
     mail,
+    notifications,
   };
 }

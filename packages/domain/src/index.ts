@@ -16,3 +16,4 @@ export * from './community';
 export * from './admin';
 export * from './assistant';
 export * from './paging';
+export * from './notifications';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { latLngSchema, locationRequestSchema, locationSchema } from './geo';
 import type { SupportTicket } from './assistant';
 import { hasSomeField, NOTHING_TO_CHANGE_MESSAGE } from './patch';
+import type { Notification } from './notifications';
 import type { Dispute } from './payments';
 import { fareBreakdownSchema } from './pricing';
 import { rideStatuses } from './ride-state';
@@ -141,6 +142,8 @@ export type ServerMessage =
   | { type: 'support_answer'; ticketId: string; conversationId: string; answer: string }
   /** A conversation was handed to people: sent to the territory's licensee (or the admins). */
   | { type: 'ticket_opened'; ticket: SupportTicket }
+  /** A new in-app notification of the user (also in `GET /api/notifications`). */
+  | { type: 'notification'; notification: Notification }
   | { type: 'pong' };
 
 export const driverMeSchema = z.object({

@@ -20,6 +20,7 @@ export * from '../modules/community/tables';
 export * from '../modules/rewards/tables';
 export * from '../modules/pricing/tables';
 export * from '../modules/mail/tables';
+export * from '../modules/notifications/tables';
 
 // --- relations (for drizzle's relational queries) ---------------------------------------------
 

@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { toPage } from '../../lib/paging';
 import type { AuthenticatedUser } from '../accounts/service';
 import type { MailService } from '../mail/service';
+import type { NotificationBatch, NotifyPort } from '../notifications/service';
 import type { TerritoriesService } from '../territories/service';
 import * as repo from './repository';
 
@@ -20,8 +21,10 @@ export function createApplicationsService(deps: {
   now: () => Date;
   /** The applicant hears of the decision by mail, written in the decision's transaction. */
   mail: Pick<MailService, 'enqueueToUser'>;
+  /** ... and in the console's bell, written beside the mail. */
+  notifications: NotifyPort;
 }) {
-  const { db, territories, now, mail } = deps;
+  const { db, territories, now, mail, notifications } = deps;
   /** Admins see every driver application; a licensee only those of its own territories. */
   async function visibleTerritoryIds(viewer: AuthenticatedUser): Promise<string[] | undefined> {
     const scope = await territories.access.scopeOf(viewer);
@@ -32,24 +35,34 @@ export function createApplicationsService(deps: {
     await repo.approveDriverProfile(tx, driverId, approverId, now());
   }
 
-  /** The applicant's mail about a final decision (none for "under review"), once per application and decision. */
-  async function mailDecision(
+  /**
+   * The applicant's mail and notification about a final decision (none for "under review"), once per
+   * application and decision; `told` pushes the notification once the decision is committed.
+   */
+  async function tellDecision(
     tx: Executor,
+    told: NotificationBatch,
     application: { kind: 'driver'; id: string; userId: string } | { kind: 'licensee'; id: string; userId: string; territoryName: string },
     decision: { status: ReviewDecision['status']; notes: string | null },
   ): Promise<void> {
     if (decision.status === 'under_review') return;
     const notes = decision.notes;
+    const userId = application.userId;
     if (application.kind === 'driver') {
       const template = decision.status === 'approved' ? 'driver-application-approved' : 'driver-application-rejected';
-      await mail.enqueueToUser(tx, application.userId, { dedupeKey: `${template}:${application.id}`, template, data: { notes } });
+      const dedupeKey = `${template}:${application.id}`;
+      await mail.enqueueToUser(tx, userId, { dedupeKey, template, data: { notes } });
+      if (decision.status === 'approved')
+        await told.notify(tx, { userId, kind: 'driver_application_approved', data: { applicationId: application.id }, dedupeKey });
+      else await told.notify(tx, { userId, kind: 'driver_application_rejected', data: { applicationId: application.id, notes }, dedupeKey });
     } else {
       const template = decision.status === 'approved' ? 'licensee-application-approved' : 'licensee-application-rejected';
-      await mail.enqueueToUser(tx, application.userId, {
-        dedupeKey: `${template}:${application.id}`,
-        template,
-        data: { territoryName: application.territoryName, notes },
-      });
+      const dedupeKey = `${template}:${application.id}`;
+      const { territoryName } = application;
+      await mail.enqueueToUser(tx, userId, { dedupeKey, template, data: { territoryName, notes } });
+      if (decision.status === 'approved')
+        await told.notify(tx, { userId, kind: 'licensee_application_approved', data: { applicationId: application.id, territoryName }, dedupeKey });
+      else await told.notify(tx, { userId, kind: 'licensee_application_rejected', data: { applicationId: application.id, territoryName, notes }, dedupeKey });
     }
   }
 
@@ -85,17 +98,20 @@ export function createApplicationsService(deps: {
       const found = await repo.findDriverApplication(db, id);
       const visible = await visibleTerritoryIds(reviewer);
       if (!found || (visible && !visible.includes(found.profile.territoryId ?? ''))) throw notFound('Driver application');
+      const told = notifications.batch();
       await db.transaction(async (tx) => {
         const recorded = await repo.recordDriverReview(tx, id, { status: decision.status, notes: decision.notes ?? null, reviewerId: reviewer.id, at: now() });
         if (!recorded) throw alreadyDecided();
         if (decision.status === 'approved') await approveDriver(tx, found.application.userId, reviewer.id);
-        await mailDecision(tx, { kind: 'driver', ...found.application }, { status: decision.status, notes: decision.notes ?? null });
+        await tellDecision(tx, told, { kind: 'driver', ...found.application }, { status: decision.status, notes: decision.notes ?? null });
       });
+      told.publish();
     },
 
     async reviewLicenseeApplication(reviewer: AuthenticatedUser, id: string, decision: ReviewDecision): Promise<void> {
       const application = await repo.findLicenseeApplication(db, id);
       if (!application) throw notFound('Licensee application');
+      const told = notifications.batch();
       try {
         await db.transaction(async (tx) => {
           const recorded = await repo.recordLicenseeReview(tx, id, {
@@ -105,11 +121,12 @@ export function createApplicationsService(deps: {
             at: now(),
           });
           if (!recorded) throw alreadyDecided();
-          await mailDecision(tx, { kind: 'licensee', ...application }, { status: decision.status, notes: decision.notes ?? null });
+          await tellDecision(tx, told, { kind: 'licensee', ...application }, { status: decision.status, notes: decision.notes ?? null });
           if (decision.status !== 'approved') return;
           const territory = await territories.createFromApplication(tx, application);
           await repo.assignDriversToTerritory(tx, territory.id, application.proposedZipCodes);
         });
+        told.publish();
       } catch (error) {
         // Two approvals racing for one zip code: the loser sees the same conflict as a sequential one.
         if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'One of these zip codes was just given to another territory. Reload and review again.');
@@ -124,6 +141,7 @@ export function createApplicationsService(deps: {
       if (!found) throw notFound('Driver');
       await territories.access.assertInScope(licensee, found.profile.territoryId, 'Driver');
       if (found.profile.isApproved) throw new AppError('CONFLICT', 'This driver is already approved');
+      const told = notifications.batch();
       await db.transaction(async (tx) => {
         // Only an application still open is approved: one an admin (or anyone) rejected stays rejected.
         const recorded = await repo.recordDriverReview(tx, found.application.id, {
@@ -139,8 +157,9 @@ export function createApplicationsService(deps: {
           );
         await approveDriver(tx, driverId, licensee.id);
         // The stored note is for staff, in English: the driver's mail carries none.
-        await mailDecision(tx, { kind: 'driver', ...found.application }, { status: 'approved', notes: null });
+        await tellDecision(tx, told, { kind: 'driver', ...found.application }, { status: 'approved', notes: null });
       });
+      told.publish();
     },
   };
 }

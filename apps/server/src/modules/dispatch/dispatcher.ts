@@ -4,6 +4,7 @@ import type { Database, Transaction } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import * as driversRepo from '../drivers/repository';
+import { noNotifications, type NotifyPort } from '../notifications/service';
 import type { RealtimeHub } from '../realtime/hub';
 import { etaMinutes } from '../rides/mapping';
 import type { RideReader } from '../rides/reader';
@@ -36,6 +37,8 @@ export type DispatcherDeps = {
   log: FastifyBaseLogger;
   /** Told of offers made, accepted and expired (the metrics); nothing by default. */
   events?: DispatchEvents | undefined;
+  /** The rider's notifications (driver assigned, no driver found), written with the ride's change. */
+  notifications?: NotifyPort | undefined;
 };
 
 /**
@@ -60,6 +63,7 @@ export class Dispatcher implements DispatchPort {
   private readonly rides: RideReader;
   private readonly log: FastifyBaseLogger;
   private readonly events: DispatchEvents;
+  private readonly notifications: NotifyPort;
 
   constructor(deps: DispatcherDeps) {
     this.db = deps.db;
@@ -71,6 +75,7 @@ export class Dispatcher implements DispatchPort {
     this.rides = deps.rides;
     this.log = deps.log;
     this.events = deps.events ?? ignoreDispatchEvents;
+    this.notifications = deps.notifications ?? noNotifications;
   }
 
   /** Rebuilds the view of active rides from the database at start, where it is kept in the process. */
@@ -112,6 +117,7 @@ export class Dispatcher implements DispatchPort {
    */
   private async runRound(rideId: string, options: { skipLocked?: boolean }): Promise<void> {
     const now = this.now();
+    const told = this.notifications.batch();
     const outcome = await this.db.transaction(async (tx) => {
       const ride = await repo.findRideForUpdate(tx, rideId, options);
       // No hold, no offer: a ride is dispatched only once its fare is held on the card.
@@ -152,10 +158,18 @@ export class Dispatcher implements DispatchPort {
         cancelReason: 'no_drivers',
         cancelledBy: 'system',
       });
-      return cancelled ? { kind: 'no_drivers' as const, ride: cancelled } : undefined;
+      if (!cancelled) return undefined;
+      await told.notify(tx, {
+        userId: cancelled.riderId,
+        kind: 'ride_no_driver',
+        data: { rideId, pickupAddress: cancelled.pickupAddress },
+        dedupeKey: `ride-cancelled:${rideId}`,
+      });
+      return { kind: 'no_drivers' as const, ride: cancelled };
     });
 
     if (!outcome) return;
+    told.publish();
     const ride = await this.rides.loadRide(rideId);
     if (outcome.kind === 'no_drivers') {
       this.log.info({ rideId }, 'no drivers left: ride cancelled');
@@ -209,6 +223,7 @@ export class Dispatcher implements DispatchPort {
     const now = this.now();
     let withdrawn: string[] = [];
     let outcome: { ride: repo.RideRow; isRetry: boolean };
+    const told = this.notifications.batch();
     try {
       outcome = await this.db.transaction(async (tx) => {
         const offer = await repo.pendingOffer(tx, rideId, driverId, now);
@@ -240,6 +255,12 @@ export class Dispatcher implements DispatchPort {
         // sweep, which skips a locked ride: no deadlock.
         if (!(await repo.setOfferStatus(tx, offer.id, 'accepted', now))) throw new AppError('CONFLICT', 'This ride request has expired');
         withdrawn = await repo.withdrawPendingOffers(tx, rideId, now);
+        await told.notify(tx, {
+          userId: ride.riderId,
+          kind: 'ride_driver_assigned',
+          data: { rideId, pickupAddress: ride.pickupAddress },
+          dedupeKey: `ride-accepted:${rideId}`,
+        });
         return { ride, isRetry: false };
       });
     } catch (error) {
@@ -251,6 +272,7 @@ export class Dispatcher implements DispatchPort {
     if (outcome.isRetry) return this.rides.loadRide(rideId);
     const accepted = outcome.ride;
     this.events.offerAccepted();
+    told.publish();
     const ride = await this.rides.loadRide(rideId);
     this.hub.publish(accepted.riderId, { type: 'ride_accepted', ride, driver: ride.driver! });
     for (const other of withdrawn) this.hub.publish(other, { type: 'ride_request_withdrawn', rideId, reason: 'taken' });

@@ -51,7 +51,7 @@ export async function postCapture(tx: Executor, charge: ChargeRow, at: Date, mem
  * captured at completion or voided at cancellation; a tip is charged after the ride.
  */
 export function createCharges(ctx: PaymentsContext, methods: { chargeableMethod(riderId: string): Promise<MethodRow> }) {
-  const { db, provider, now, settings, fault, mail } = ctx;
+  const { db, provider, now, settings, fault, mail, notifications } = ctx;
 
   /**
    * Step 1 of a fare's hold, inside the booking's transaction: the charge is recorded with the ride
@@ -155,7 +155,8 @@ export function createCharges(ctx: PaymentsContext, methods: { chargeableMethod(
     await fault('capture:after-provider');
     const at = now();
     const split = splitFare(ride);
-    return db.transaction(async (tx) => {
+    const told = notifications.batch();
+    const isCaptured = await db.transaction(async (tx) => {
       // The hold runs from the end of the ride, even when a failure delayed the capture.
       const captured = await repo.markChargeCaptured(tx, charge.id, {
         amount: paid,
@@ -184,6 +185,12 @@ export function createCharges(ctx: PaymentsContext, methods: { chargeableMethod(
           split,
         },
       });
+      await told.notify(tx, {
+        userId: ride.riderId,
+        kind: 'ride_receipt',
+        data: { rideId, paid, totalFare: ride.totalFare, dropoffAddress: ride.dropoffAddress },
+        dedupeKey: `ride-receipt:${rideId}`,
+      });
       await fault('capture:in-transaction');
       await postCapture(
         tx,
@@ -194,6 +201,8 @@ export function createCharges(ctx: PaymentsContext, methods: { chargeableMethod(
       );
       return true;
     });
+    told.publish();
+    return isCaptured;
   }
 
   /**

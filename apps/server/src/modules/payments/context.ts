@@ -2,6 +2,7 @@ import { DISPUTE_WINDOW_DAYS, ESCROW_DAYS } from '@coride/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { MailService } from '../mail/service';
+import type { NotifyPort } from '../notifications/service';
 import type { RealtimeHub } from '../realtime/hub';
 import type { PaymentProvider } from './provider';
 
@@ -35,6 +36,8 @@ export type PaymentsContext = {
   fault: (point: string) => Promise<void>;
   /** The rider's mails (receipt, dispute opened and resolved), written in the transaction of their cause. */
   mail: MailPort;
+  /** The rider's notifications (receipt, disputes), written beside those mails and pushed after the commit. */
+  notifications: NotifyPort;
 };
 
 /** The mail outbox as payments writes to it (modules/mail); `noMail` writes nothing (the demo loader). */

@@ -52,7 +52,7 @@ export function createMediationRecords(db: PaymentsContext['db']) {
 
 /** Disputes: opened by the rider, resolved by the territory's licensee (or an admin), refunded from escrow or clawed back. */
 export function createDisputes(ctx: PaymentsContext, access: TerritoryScopePort, mediator?: DisputeMediator) {
-  const { db, provider, hub, now, log, settings, fault, mail } = ctx;
+  const { db, provider, hub, now, log, settings, fault, mail, notifications } = ctx;
 
   async function disputeViews(filter: DisputeFilter): Promise<Dispute[]> {
     return toDisputeViews(await repo.disputesWithRides(db, filter));
@@ -167,6 +167,7 @@ export function createDisputes(ctx: PaymentsContext, access: TerritoryScopePort,
         throw new AppError('BUSINESS_RULE', `Disputes can be opened within ${Math.round(settings.disputeWindowMs / 86_400_000)} days of the ride`);
       }
       let id: string;
+      const told = notifications.batch();
       try {
         id = await db.transaction(async (tx) => {
           // Waits for a release of this ride in progress, so the dispute sees a settled state.
@@ -190,12 +191,14 @@ export function createDisputes(ctx: PaymentsContext, access: TerritoryScopePort,
               reviewDays: DISPUTE_RESOLVE_DAYS,
             },
           });
+          await told.notify(tx, { userId: rider.id, kind: 'dispute_opened', data: { disputeId: row.id, rideId }, dedupeKey: `dispute-opened:${row.id}` });
           return row.id;
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'A dispute is already open for this ride');
         throw error;
       }
+      told.publish();
       const view = await disputeView(id);
       const licenseeId = await repo.readTerritoryLicensee(db, ride.territoryId);
       if (licenseeId) hub.publish(licenseeId, { type: 'dispute_opened', dispute: view });
@@ -233,6 +236,7 @@ export function createDisputes(ctx: PaymentsContext, access: TerritoryScopePort,
       const at = now();
       const mediation = await mediator?.recordDecision(dispute, { resolution: request.resolution, refundAmount, note: request.note, decidedBy: user.id, at });
       const ride = await repo.readRide(db, dispute.rideId);
+      const told = notifications.batch();
       const resolved = await db.transaction(async (tx) => {
         const row = await repo.resolveOpenDispute(tx, id, {
           resolution: request.resolution,
@@ -243,6 +247,13 @@ export function createDisputes(ctx: PaymentsContext, access: TerritoryScopePort,
           ...(mediation ? { mediation } : {}),
         });
         // The rider hears of the decision (and of the refund decided) if and only if it is recorded.
+        if (row)
+          await told.notify(tx, {
+            userId: row.riderId,
+            kind: 'dispute_resolved',
+            data: { disputeId: row.id, rideId: row.rideId, resolution: request.resolution, refundAmount },
+            dedupeKey: `dispute-resolved:${row.id}`,
+          });
         if (row && ride)
           await mail.enqueueToUser(tx, row.riderId, {
             dedupeKey: `dispute-resolved:${row.id}`,
@@ -260,6 +271,7 @@ export function createDisputes(ctx: PaymentsContext, access: TerritoryScopePort,
         return row;
       });
       if (!resolved) throw new AppError('CONFLICT', 'This dispute is already resolved');
+      told.publish();
       try {
         await applyRefund(resolved);
       } catch (error) {

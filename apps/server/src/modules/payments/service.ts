@@ -1,6 +1,7 @@
 import type { Charge } from '@coride/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import { noNotifications, type NotifyPort } from '../notifications/service';
 import type { RealtimeHub } from '../realtime/hub';
 import { createTerritoryAccess } from '../territories/access';
 import { createCharges, escrowState, remainingSplit } from './charges';
@@ -35,6 +36,8 @@ export function createPaymentsService(deps: {
   access?: TerritoryScopePort;
   /** The rider's mails (receipt, disputes); none when not given (the demo loader's past rides). */
   mail?: MailPort;
+  /** The rider's notifications beside those mails; none when not given. */
+  notifications?: NotifyPort;
 }) {
   const { db } = deps;
   const settings = deps.settings ?? defaultPaymentsSettings;
@@ -49,6 +52,7 @@ export function createPaymentsService(deps: {
       if (deps.faults) await deps.faults(point);
     },
     mail: deps.mail ?? noMail,
+    notifications: deps.notifications ?? noNotifications,
   };
   const methods = createPaymentMethods(ctx);
   const charges = createCharges(ctx, methods);

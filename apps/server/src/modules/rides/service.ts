@@ -13,10 +13,11 @@ import {
   type PageQuery,
   type RideListQuery,
   type RiderStats,
+  type RideCanceller,
 } from '@coride/domain';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { rides } from './tables';
 import { AppError, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -27,6 +28,7 @@ import type { RouteProvider } from '../geo/router';
 import type { FaultHook, PaymentsService } from '../payments/service';
 import type { RewardsService } from '../rewards/service';
 import type { PricingService } from '../pricing/service';
+import { noNotifications, type NotificationBatch, type NotifyPort } from '../notifications/service';
 import type { RealtimeHub } from '../realtime/hub';
 import type { TerritoriesService } from '../territories/service';
 import type { DispatchPort } from '../dispatch/port';
@@ -59,6 +61,8 @@ export function createRidesService(deps: {
   pricing: PricingService;
   log: FastifyBaseLogger;
   rewards: RewardsService;
+  /** Who is told in the bell of a ride's change (rider and driver), in the change's transaction. */
+  notifications?: NotifyPort;
   /** Failure injection between the steps of a booking (tests only). */
   faults?: FaultHook;
 }) {
@@ -68,6 +72,23 @@ export function createRidesService(deps: {
   };
 
   const { findRidePage, loadRide } = createRideReader({ db, index });
+  const notifications = deps.notifications ?? noNotifications;
+
+  /**
+   * Moves the ride from `from` with `changes` and, in the same transaction, writes the notifications of
+   * the new state (tellOfChange); they are pushed once it has committed. Undefined when the ride was
+   * no longer in `from` (nothing written).
+   */
+  async function changeRide(id: string, from: repo.RideRow['status'], changes: Partial<repo.NewRide>): Promise<repo.RideRow | undefined> {
+    const told = notifications.batch();
+    const updated = await db.transaction(async (tx) => {
+      const row = await repo.transitionRide(tx, id, from, changes);
+      if (row) await tellOfChange(tx, told, row);
+      return row;
+    });
+    told.publish();
+    return updated;
+  }
 
   /** Who the caller is to this ride, or 404: other people's rides do not exist for them. */
   async function roleOnRide(user: AuthenticatedUser, ride: repo.RideRow): Promise<RideActor | 'admin' | 'offered'> {
@@ -122,7 +143,7 @@ export function createRidesService(deps: {
     const next = nextRideStatus(ride.status, command, role === 'offered' ? 'driver' : role);
     if (!next.ok) throw new AppError('CONFLICT', next.reason);
     if (role === 'offered') throw new AppError('FORBIDDEN', 'Only the rider or the assigned driver can do this');
-    const updated = await repo.transitionRide(db, rideId, ride.status, { status: next.status, ...changes(now()) });
+    const updated = await changeRide(rideId, ride.status, { status: next.status, ...changes(now()) });
     if (!updated) throw new AppError('CONFLICT', 'The ride changed meanwhile; reload it and try again');
     await deps.dispatcher.trackActive(updated);
     return updated;
@@ -143,7 +164,7 @@ export function createRidesService(deps: {
     }
     const next = nextRideStatus(ride.status, 'cancel', 'staff');
     if (!next.ok) throw new AppError('CONFLICT', 'This ride is no longer active');
-    const updated = await repo.transitionRide(db, id, ride.status, {
+    const updated = await changeRide(id, ride.status, {
       status: 'cancelled',
       cancelledAt: now(),
       cancelledBy: user.role === 'admin' ? 'admin' : 'licensee',
@@ -175,7 +196,7 @@ export function createRidesService(deps: {
   async function cancelBySystem(rideId: string, reason: string): Promise<Ride | undefined> {
     const ride = await repo.findRide(db, rideId);
     if (!ride || !isActiveRideStatus(ride.status)) return undefined;
-    const updated = await repo.transitionRide(db, rideId, ride.status, {
+    const updated = await changeRide(rideId, ride.status, {
       status: 'cancelled',
       cancelledAt: now(),
       cancelledBy: 'system',
@@ -431,4 +452,39 @@ export function createRidesService(deps: {
       return { rating: 5, ...stats };
     },
   };
+}
+
+/**
+ * The bell's side of a ride's new state: the rider hears that the trip started or ended and of a
+ * cancellation by anyone else; the assigned driver of a cancellation by the rider or staff. One insert
+ * per person told (driver assigned and "no driver found" are the dispatcher's).
+ */
+async function tellOfChange(tx: Executor, told: NotificationBatch, ride: repo.RideRow): Promise<void> {
+  const rideId = ride.id;
+  if (ride.status === 'in_progress') {
+    await told.notify(tx, {
+      userId: ride.riderId,
+      kind: 'ride_started',
+      data: { rideId, dropoffAddress: ride.dropoffAddress },
+      dedupeKey: `ride-started:${rideId}`,
+    });
+  } else if (ride.status === 'completed') {
+    await told.notify(tx, {
+      userId: ride.riderId,
+      kind: 'ride_completed',
+      data: { rideId, dropoffAddress: ride.dropoffAddress },
+      dedupeKey: `ride-completed:${rideId}`,
+    });
+  } else if (ride.status === 'cancelled') {
+    const by = cancellerOf(ride.cancelledBy);
+    const data = { rideId, pickupAddress: ride.pickupAddress, by };
+    const dedupeKey = `ride-cancelled:${rideId}`;
+    if (by !== 'rider') await told.notify(tx, { userId: ride.riderId, kind: 'ride_cancelled', data, dedupeKey });
+    if (ride.driverId && by !== 'driver') await told.notify(tx, { userId: ride.driverId, kind: 'ride_cancelled', data, dedupeKey });
+  }
+}
+
+function cancellerOf(cancelledBy: string | null): RideCanceller {
+  if (cancelledBy === 'rider' || cancelledBy === 'driver' || cancelledBy === 'system') return cancelledBy;
+  return 'staff';
 }
