@@ -32,37 +32,17 @@ type RequestOptions = { method?: string; body?: unknown; headers?: Record<string
 
 /** JSON in and out, with the bearer token when one is stored. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return (await send(path, options)).data as T;
+  return (await apiResponse(path, options)).data as T;
 }
 
 /**
- * The response header naming the next page's cursor: `NEXT_CURSOR_HEADER` of `@coride/domain/paging`,
- * spelled here so the client on every page does not import that module (and zod with it); a test checks
- * they agree.
+ * The body and the headers of a call (a paged list's next cursor is a header: lib/api-page.ts), with
+ * the errors of `apiRequest`.
  */
-export const NEXT_CURSOR_HEADER = 'x-next-cursor';
-
-/** One page of a paged list (contract §8) and the cursor of the next one, null on the last page. */
-export type Page<T> = { items: T[]; nextCursor: string | null };
-
-/** A paged list's query: `limit`, `before` and its filters; an empty or undefined value is left out. */
-export type PageParams = Record<string, string | number | undefined>;
-
-/** `path` with `params` as its query string, in a stable order, without the empty ones. */
-export function pagePath(path: string, params: PageParams): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') query.set(key, String(value));
-  const text = query.toString();
-  return text ? `${path}?${text}` : path;
-}
-
-/** A page of a paged list: the body is its items, `X-Next-Cursor` the `before` of the next page. */
-export async function getPage<T>(path: string, params: PageParams = {}, { signal }: { signal?: AbortSignal } = {}): Promise<Page<T>> {
-  const { data, headers } = await send(pagePath(path, params), { signal });
-  return { items: Array.isArray(data) ? (data as T[]) : [], nextCursor: headers.get(NEXT_CURSOR_HEADER) || null };
-}
-
-async function send(path: string, { method = 'GET', body, headers = {}, signal }: RequestOptions): Promise<{ data: unknown; headers: Headers }> {
+export async function apiResponse(
+  path: string,
+  { method = 'GET', body, headers = {}, signal }: RequestOptions = {},
+): Promise<{ data: unknown; headers: Headers }> {
   const token = getToken();
   let response: Response;
   try {

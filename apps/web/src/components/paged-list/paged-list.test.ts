@@ -1,6 +1,6 @@
 import { NEXT_CURSOR_HEADER as DOMAIN_NEXT_CURSOR_HEADER } from '@coride/domain/paging';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getPage, NEXT_CURSOR_HEADER, pagePath } from '../../lib/api';
+import { getPage, NEXT_CURSOR_HEADER, pagePath } from '../../lib/api-page';
 import { itemsOfPages, limitOf, nextPageParam } from './paged-list';
 
 describe('nextPageParam', () => {

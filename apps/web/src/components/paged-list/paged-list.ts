@@ -1,4 +1,4 @@
-import type { Page } from '@/lib/api';
+import type { Page } from '@/lib/api-page';
 
 /*
  * The cursor logic of a paged list (contract §8, docs/decisions/017-keyset-paging.md), apart from React

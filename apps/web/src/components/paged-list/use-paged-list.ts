@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, type InfiniteData, type QueryKey, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { getPage, type Page, type PageParams } from '@/lib/api';
+import { getPage, type Page, type PageParams } from '@/lib/api-page';
 import { DEFAULT_PAGE_SIZE, itemsOfPages, limitOf, nextPageParam } from './paged-list';
 
 export type PagedListOptions = {
