@@ -30,5 +30,17 @@ test('the landing page has no serious accessibility violations', async ({ page }
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByTestId('site-footer')).toBeVisible();
+  // The sections below the hero load as the visitor scrolls to them: check them too.
+  await page.getByTestId('site-footer').scrollIntoViewIfNeeded();
+  await expect(page.locator('#community-title')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+});
+
+test('the landing page loads its lower sections only when the visitor nears them, and its anchors still work', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('#pricing-title')).toHaveCount(0);
+  await page.goto('/#pricing');
+  await expect(page.locator('#pricing-title')).toBeInViewport();
 });

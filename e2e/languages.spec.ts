@@ -63,6 +63,7 @@ test.describe('languages', () => {
   test('money is formatted for the chosen locale', async ({ page }) => {
     await page.goto('/');
     await chooseLanguage(page, 'Deutsch');
+    await page.locator('#pricing').scrollIntoViewIfNeeded();
     // German writes dollar amounts with a decimal comma and the sign after: "20,00 $".
     await expect(page.locator('#pricing')).toContainText(/\d+,\d{2}\s?\$/);
   });

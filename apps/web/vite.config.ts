@@ -62,6 +62,9 @@ export default defineConfig({
     alias: { '@': path.resolve(import.meta.dirname, 'src') },
     conditions: ['source'],
   },
+  // Translation files are read whole (`.default`): without named exports a bundled one is one object,
+  // not one variable per key plus a namespace object (docs/decisions/020).
+  json: { namedExports: false },
   server: {
     port: 5173,
     proxy: {
@@ -71,6 +74,8 @@ export default defineConfig({
   },
   // The manifest lets bench/web.ts measure each route's initial JavaScript.
   build: {
+    // Every browser the app supports has modulepreload (docs/decisions/020).
+    modulePreload: { polyfill: false },
     sourcemap: true,
     manifest: true,
     chunkSizeWarningLimit: 600,

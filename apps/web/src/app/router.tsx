@@ -1,7 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { FullPageSpinner, RedirectIfSignedIn, RequireRole } from './guards';
-import { NotFoundPage } from './not-found-page';
 import { LandingPage } from './routes/landing-page';
 
 /**
@@ -44,6 +43,7 @@ const BusinessLogicDemoPage = page(() => import('@/features/business-demo/busine
 const GlobalShowcasePage = page(() => import('@/features/showcase/global-showcase-page'), 'GlobalShowcasePage');
 const TermsPage = page(() => import('@/features/legal/terms-page'), 'TermsPage');
 const PrivacyPage = page(() => import('@/features/legal/privacy-page'), 'PrivacyPage');
+const NotFoundPage = page(() => import('./not-found-page'), 'NotFoundPage');
 
 /**
  * The page of the address the app opens on starts downloading at once, while the stored session is
@@ -64,7 +64,10 @@ const pageOfPath: Record<string, { load: () => Promise<unknown> }> = {
   '/terms-of-service': TermsPage,
   '/privacy-policy': PrivacyPage,
 };
-pageOfPath[window.location.pathname]?.load().catch(() => undefined); // a failure shows when the page renders
+const openedPath = window.location.pathname;
+// An address no route has opens the 404 page, a lazy chunk too (rarely needed, so not on the first screen).
+const openedPage = openedPath === '/' ? undefined : (pageOfPath[openedPath] ?? NotFoundPage);
+openedPage?.load().catch(() => undefined); // a failure shows when the page renders
 
 export function AppRouter() {
   return (

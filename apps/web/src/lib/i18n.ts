@@ -8,10 +8,11 @@ type Bundle = { default: Record<string, unknown> };
 
 /**
  * The English texts of the first screen ship in the first bundle: the shell every page shows (header,
- * footer, common words) and the landing page's, since a first visit is always in English (docs/decisions/015).
+ * footer, common words) and the landing page's hero and sign-up card, since a first visit is always in
+ * English (docs/decisions/015). The landing page's lower sections bring theirs (landing-sections.tsx).
  * Every other namespace, in every language, is its own small file loaded when a page needs it.
  */
-const shell = import.meta.glob<Bundle>(['../locales/en/{common,nav,footer}.json', '../locales/en/{landing,hero,tab,trust}.json'], { eager: true });
+const shell = import.meta.glob<Bundle>(['../locales/en/{common,nav,footer}.json', '../locales/en/{hero,tab}.json'], { eager: true });
 /** Namespaces of signed-in consoles and the demo page: their loaders live in console-locales.ts. */
 const CONSOLE_NAMESPACES = new Set([
   'active-rides',
@@ -23,6 +24,7 @@ const CONSOLE_NAMESPACES = new Set([
   'disputes',
   'driver',
   'licensee',
+  'notifications',
   'performance',
   'pricing',
   'review',
@@ -30,15 +32,17 @@ const CONSOLE_NAMESPACES = new Set([
   'support',
   'voice',
 ]);
-/** Public pages' namespaces (landing, sign-in, onboarding, booking, legal, showcase): in the first bundle. */
-const publicBundles = import.meta.glob<Bundle>([
-  '../locales/*/*.json',
-  '!../locales/*/{active-rides,admin,analytics,assistant,customer,demo,disputes,driver,licensee,performance,pricing,review,rewards,support,voice}.json',
-]);
+/** The public pages' loaders (public-locales.ts): fetched once, when a namespace outside the shell is first needed. */
+let publicLoaders: Promise<{ publicBundles: Record<string, () => Promise<Bundle>> }> | undefined;
+const loadPublicLoaders = () =>
+  (publicLoaders ??= import('./public-locales').catch((error: unknown) => {
+    publicLoaders = undefined; // try again on the next need
+    throw error;
+  }));
 
 async function loaderOf(language: string, namespace: string): Promise<(() => Promise<Bundle>) | undefined> {
   const key = `../locales/${language}/${namespace}.json`;
-  if (!CONSOLE_NAMESPACES.has(namespace)) return publicBundles[key];
+  if (!CONSOLE_NAMESPACES.has(namespace)) return (await loadPublicLoaders()).publicBundles[key];
   const { consoleBundles } = await import('./console-locales');
   return consoleBundles[key];
 }
@@ -51,6 +55,15 @@ function namespaceOf(file: string): string {
 }
 
 export const shellNamespaces = Object.keys(shell).map(namespaceOf);
+
+/**
+ * English texts a lazily loaded part of a page brings with it (`import.meta.glob` of its namespaces,
+ * eager), so that it draws in English without another round trip. Other languages still load theirs
+ * through the backend; English stays their fallback.
+ */
+export function addEnglishTexts(bundles: Record<string, Bundle>): void {
+  for (const [file, module] of Object.entries(bundles)) i18n.addResourceBundle('en', namespaceOf(file), module.default, true, false);
+}
 
 const lazyBackend: BackendModule = {
   type: 'backend',
@@ -105,6 +118,9 @@ export async function initI18n(): Promise<typeof i18n> {
   for (const [file, module] of Object.entries(shell)) resources.en![namespaceOf(file)] = module.default;
   i18n.on('languageChanged', (code) => applyDocumentLanguage(isLanguageCode(code) ? code : 'en'));
   const initial = savedLanguage();
+  // Any page but the landing page, and any language but English, needs a file the map names: fetch the
+  // map now, in parallel with the first screen, rather than after the page asks for its texts.
+  if (initial !== 'en' || window.location.pathname !== '/') void loadPublicLoaders().catch(() => undefined);
   await i18n
     .use(lazyBackend)
     .use(initReactI18next)

@@ -1,13 +1,14 @@
 import { PageShell } from '@/components/layout/page-shell';
 import { SiteHeader } from '@/components/layout/site-header';
 import { VoiceLauncher } from '@/features/assistant/voice-launcher';
-import { CommunitySection } from '@/features/landing/community-section';
+import { BelowTheFold } from '@/features/landing/below-the-fold';
 import { HeroSection } from '@/features/landing/hero-section';
-import { HowItWorksSection } from '@/features/landing/how-it-works-section';
 import { LandingNav } from '@/features/landing/landing-nav';
-import { PricingSection } from '@/features/landing/pricing-section';
 
-/** The public landing page (product spec, section 2): hero with sign-up tabs, pricing, how it works, community. */
+/**
+ * The public landing page (product spec, section 2): hero with sign-up tabs, pricing, how it works,
+ * community. The hero is the first screen; the sections below it load as the visitor nears them.
+ */
 export function LandingPage() {
   return (
     <PageShell
@@ -18,9 +19,7 @@ export function LandingPage() {
       }
     >
       <HeroSection />
-      <HowItWorksSection />
-      <PricingSection />
-      <CommunitySection />
+      <BelowTheFold />
       {/* Only the round button ships with the page (in the first-screen chunk, which costs less than a
           request of its own); the panel, speech code and texts load on the first press. */}
       <VoiceLauncher />

@@ -1,4 +1,4 @@
-import { CarFrontIcon } from 'lucide-react';
+import { CarFrontIcon } from '@/components/ui/first-screen-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 

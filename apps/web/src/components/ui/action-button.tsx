@@ -13,7 +13,7 @@ export function ActionButton({
   onClick,
   className,
   ...props
-}: Omit<ButtonProps, 'disabled' | 'asChild'> & { isUnavailable?: boolean; isPending?: boolean }) {
+}: Omit<ButtonProps, 'disabled'> & { isUnavailable?: boolean; isPending?: boolean }) {
   const isBlocked = isUnavailable || isPending;
   return (
     <Button

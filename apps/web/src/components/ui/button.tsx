@@ -1,5 +1,4 @@
 import { cva, type VariantProps } from 'class-variance-authority';
-import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
@@ -26,9 +25,12 @@ export const buttonVariants = cva(
   },
 );
 
-export type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonVariants> & { asChild?: boolean };
+export type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonVariants>;
 
-export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
-  const Comp = asChild ? Slot.Root : 'button';
-  return <Comp className={cn(buttonVariants({ variant, size }), className)} type={asChild ? undefined : (type ?? 'button')} {...props} />;
+/**
+ * A button. Links styled as buttons use `buttonVariants` on the link itself: no `asChild` slot, which
+ * was unused and brought Radix's Slot into the first screen (docs/decisions/020).
+ */
+export function Button({ className, variant, size, type, ...props }: ButtonProps) {
+  return <button className={cn(buttonVariants({ variant, size }), className)} type={type ?? 'button'} {...props} />;
 }

@@ -10,11 +10,7 @@ const ComingSoonTooltip = lazy(() => import('./coming-soon-tooltip'));
  * focus) and as the button's accessible description for screen readers. The tooltip's code loads on
  * the first hover or focus, so pages with such buttons (booking) do not carry it up front.
  */
-export function ComingSoonButton({
-  reason,
-  wrapperClassName,
-  ...props
-}: Omit<ButtonProps, 'disabled' | 'asChild'> & { reason: string; wrapperClassName?: string }) {
+export function ComingSoonButton({ reason, wrapperClassName, ...props }: Omit<ButtonProps, 'disabled'> & { reason: string; wrapperClassName?: string }) {
   const reasonId = useId();
   const triggerId = useId();
   const [wantsTooltip, setWantsTooltip] = useState<false | 'hover' | 'focus'>(false);

@@ -1,4 +1,4 @@
-import { Loader2Icon } from 'lucide-react';
+import { Loader2Icon } from './first-screen-icons';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/utils';
 

@@ -1,4 +1,4 @@
-import { MicIcon } from 'lucide-react';
+import { MicIcon } from '@/components/ui/first-screen-icons';
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FloatingLauncher } from './floating-launcher';

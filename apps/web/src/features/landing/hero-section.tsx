@@ -1,4 +1,4 @@
-import { BanknoteIcon, HandCoinsIcon, PercentIcon, ShieldCheckIcon, type LucideIcon } from 'lucide-react';
+import { BanknoteIcon, HandCoinsIcon, PercentIcon, ShieldCheckIcon, type IconComponent } from '@/components/ui/first-screen-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -11,7 +11,7 @@ export function HeroSection() {
   const { t } = useTranslation('hero');
   const format = useFormatters();
   const fees = format.bps(TOTAL_FEE_BPS);
-  const promises: { key: string; icon: LucideIcon; text: string }[] = [
+  const promises: { key: string; icon: IconComponent; text: string }[] = [
     { key: 'fees', icon: PercentIcon, text: t('promises.fees', { percent: fees }) },
     { key: 'driverShare', icon: BanknoteIcon, text: t('promises.driverShare', { percent: format.ratio(Math.floor(DRIVER_SHARE_OF_PAYMENT * 100) / 100) }) },
     { key: 'tips', icon: HandCoinsIcon, text: t('promises.tips') },

@@ -1,5 +1,5 @@
 import { signupRoles, type SignupRole } from '@coride/domain/roles';
-import { ArrowRightIcon, BuildingIcon, CarFrontIcon, CheckIcon, UserRoundIcon, type LucideIcon } from 'lucide-react';
+import { ArrowRightIcon, BuildingIcon, CarFrontIcon, CheckIcon, UserRoundIcon, type IconComponent } from '@/components/ui/first-screen-icons';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -11,7 +11,7 @@ import { DRIVER_SHARE_OF_PAYMENT, FEE_SHARES_BPS, LICENSE_FEE_CENTS, ZIP_CODES_P
 import { onboardingHref } from './onboarding-href';
 import { useFormatters } from './use-formatters';
 
-const roleIcons: Record<SignupRole, LucideIcon> = { customer: UserRoundIcon, driver: CarFrontIcon, licensee: BuildingIcon };
+const roleIcons: Record<SignupRole, IconComponent> = { customer: UserRoundIcon, driver: CarFrontIcon, licensee: BuildingIcon };
 
 /** The hero's sign-up card: one tab per role, each with an email field that carries over to /onboarding. */
 export function JoinTabs() {
