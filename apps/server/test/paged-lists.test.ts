@@ -296,6 +296,40 @@ describe.each(backends)('paged lists on %s', (backend) => {
       expect((await api.get(t.app, '/api/licensee-applications', midtown)).statusCode).toBe(403);
     });
 
+    it('pages rows a microsecond apart within one millisecond one by one (the database’s clock, not JavaScript’s)', async () => {
+      // Applications get their time from the database's default, to the microsecond. A cursor cut to
+      // JavaScript's millisecond would put all three "before" a cursor at .123, or none of them.
+      const [someone] = await t.database.db.select({ id: users.id }).from(users).limit(1);
+      const inserted = await t.database.db
+        .insert(licenseeApplications)
+        .values(
+          ['100', '200', '300'].map((micro) => ({
+            userId: someone!.id,
+            businessName: `Micro ${micro}`,
+            businessLicense: 'BL-1',
+            territoryName: `Micro ${micro}`,
+            proposedZipCodes: ['99998'],
+            businessPlan: 'plan',
+            status: 'rejected' as const,
+          })),
+        )
+        .returning({ id: licenseeApplications.id, businessName: licenseeApplications.businessName });
+      for (const row of inserted) {
+        const micro = row.businessName.slice('Micro '.length);
+        await t.database.db
+          .update(licenseeApplications)
+          .set({ submittedAt: sql`${`2030-01-01T00:00:00.123${micro}Z`}::timestamptz` })
+          .where(eq(licenseeApplications.id, row.id));
+      }
+      // The newest rows of the whole list: paged one at a time from the top.
+      const pages = await allPages<LicenseeApplication>('/api/licensee-applications?limit=1', admin);
+      const names = pages
+        .flat()
+        .map((a) => a.businessName)
+        .filter((name) => name.startsWith('Micro '));
+      expect(names).toEqual(['Micro 300', 'Micro 200', 'Micro 100']);
+    });
+
     it('pages driver applications: all for an admin, a licensee only its territories’', async () => {
       for (let i = 0; i < 3; i += 1) await registeredDriver(t.app, admin, { driveArea: '10018', approve: false });
       await registeredDriver(t.app, admin, { driveArea: '11201', approve: false });
