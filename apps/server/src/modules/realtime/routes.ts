@@ -1,6 +1,7 @@
 import { clientMessageSchema, type ServerMessage } from '@coride/domain';
 import type { WebSocket } from '@fastify/websocket';
 import type { AppInstance } from '../../lib/app-instance';
+import { inSlices } from '../../lib/in-slices';
 import type { AccountsService, AuthenticatedSession } from '../accounts/service';
 import type { DriversService } from '../drivers/service';
 import type { ConnectionRegistry } from './connections';
@@ -15,6 +16,8 @@ const DEFAULT_AUTH_TIMEOUT_MS = 5000;
 const DEFAULT_SESSION_CHECK_MS = 1000;
 /** A WebSocket ping this often; a socket that has not answered the previous one is dropped (half-open TCP). */
 const DEFAULT_HEARTBEAT_MS = 30_000;
+/** Sockets pinged per turn of the event loop: messages are handled between slices (lib/in-slices.ts). */
+const HEARTBEAT_SLICE = 250;
 /**
  * Per-socket message budget: a burst of this many, refilled at MESSAGE_RATE_PER_SECOND. The apps send a
  * location a second and a ping now and then; a socket past the budget is closed (CLOSE_TOO_MANY_MESSAGES).
@@ -84,19 +87,24 @@ export function realtimeRoutes(deps: RealtimeDeps) {
         connection.end();
       }
     }, deps.sessionCheckMs ?? DEFAULT_SESSION_CHECK_MS);
+    let isClosing = false;
     const heartbeat = setInterval(() => {
-      for (const connection of connections) {
+      const beat = (connection: Connection) => {
+        // Closed since the sweep began: nothing to ping.
+        if (!connections.has(connection)) return;
         if (!connection.isAlive) {
           connection.socket.terminate();
-          continue;
+          return;
         }
         connection.isAlive = false;
         connection.socket.ping();
-      }
+      };
+      inSlices([...connections], HEARTBEAT_SLICE, beat, () => isClosing).catch((error: unknown) => app.log.error({ err: error }, 'heartbeat sweep failed'));
     }, deps.heartbeatMs ?? DEFAULT_HEARTBEAT_MS);
     sessionCheck.unref();
     heartbeat.unref();
     app.addHook('onClose', async () => {
+      isClosing = true;
       clearInterval(sessionCheck);
       clearInterval(heartbeat);
     });
