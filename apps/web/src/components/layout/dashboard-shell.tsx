@@ -1,14 +1,16 @@
 import type { ReactNode } from 'react';
+import { NotificationBell } from '@/components/notifications/notification-bell';
 import { AccountMenu } from './account-menu';
 import { PageShell } from './page-shell';
 import { SiteHeader } from './site-header';
 
-/** Layout of the signed-in dashboards: header with account menu, a titled content area, footer. */
+/** Layout of the signed-in dashboards: header with the notification bell and account menu, a titled content area, footer. */
 export function DashboardShell({ title, subtitle, actions, children }: { title: string; subtitle?: ReactNode; actions?: ReactNode; children: ReactNode }) {
   return (
     <PageShell
       header={
         <SiteHeader>
+          <NotificationBell />
           <AccountMenu />
         </SiteHeader>
       }
