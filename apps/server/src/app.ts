@@ -136,7 +136,7 @@ export async function buildApp({ config, database, now, faults, logger = true, o
     driversOnline: () => services.index.countOnline(),
     mailOutbox: () => services.mail.counts(),
   });
-  await app.register(authPlugin, { accounts: services.accounts });
+  await app.register(authPlugin, { accounts: services.accounts, requireVerifiedEmail: config.requireVerifiedEmail });
   await app.register(rateLimitPlugin, { limits: config.rateLimits, shared });
 
   await app.register(healthRoutes(db, database.kind, { mapTileUrl: config.mapTileUrl, offerTimeoutSeconds: config.offerTimeoutMs / 1000 }, readiness));

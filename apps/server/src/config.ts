@@ -56,6 +56,18 @@ const envSchema = z.object({
   SIGNUP_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(30),
   CARD_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
   BOOKING_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
+  /** Password reset requests per client address, and per email, per hour; verification mails resent per user per hour. */
+  PASSWORD_RESET_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
+  PASSWORD_RESET_RATE_LIMIT_PER_EMAIL_HOUR: z.coerce.number().int().positive().default(3),
+  VERIFICATION_MAIL_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(5),
+  /** Booking and going online wait for a confirmed email (contract §8; default false). */
+  REQUIRE_VERIFIED_EMAIL: booleanFlag.default(false),
+  PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().positive().max(1440).default(60),
+  EMAIL_VERIFICATION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(7 * 24),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -160,7 +172,23 @@ export type Config = {
   /** Sign-in failures: per (email, address) and per address refused, per email only slowed (contract §4). */
   loginThrottle: { maxFailures: number; maxFailuresPerAddress: number; slowdownAfterEmailFailures: number; windowMs: number };
   /** 429 with Retry-After past these, per hour: sign-ups per address, cards added and bookings per user. */
-  rateLimits: { signUpsPerHour: number; cardsPerHour: number; bookingsPerHour: number };
+  rateLimits: {
+    signUpsPerHour: number;
+    cardsPerHour: number;
+    bookingsPerHour: number;
+    /** Password reset requests per client address, and per email address asked about. */
+    passwordResetsPerHour: number;
+    passwordResetsPerEmailHour: number;
+    /** Verification mails a signed-in user may have resent. */
+    verificationMailsPerHour: number;
+  };
+  /**
+   * The mailed one-time links (modules/accounts): a password reset works for `passwordResetTtlMs`
+   * (contract: one hour), a verification link for `emailVerificationTtlMs` (7 days). With
+   * `requireVerifiedEmail`, booking and going online answer 403 EMAIL_NOT_VERIFIED until the email is confirmed.
+   */
+  accountTokens: { passwordResetTtlMs: number; emailVerificationTtlMs: number };
+  requireVerifiedEmail: boolean;
   aiRateLimitPerMinute: number;
   bodyLimitBytes: number;
   /** Built web app to serve; undefined serves the API only. */
@@ -302,7 +330,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signUpsPerHour: e.SIGNUP_RATE_LIMIT_PER_HOUR,
       cardsPerHour: e.CARD_RATE_LIMIT_PER_HOUR,
       bookingsPerHour: e.BOOKING_RATE_LIMIT_PER_HOUR,
+      passwordResetsPerHour: e.PASSWORD_RESET_RATE_LIMIT_PER_HOUR,
+      passwordResetsPerEmailHour: e.PASSWORD_RESET_RATE_LIMIT_PER_EMAIL_HOUR,
+      verificationMailsPerHour: e.VERIFICATION_MAIL_RATE_LIMIT_PER_HOUR,
     },
+    accountTokens: { passwordResetTtlMs: e.PASSWORD_RESET_TTL_MINUTES * 60_000, emailVerificationTtlMs: e.EMAIL_VERIFICATION_TTL_HOURS * 3_600_000 },
+    requireVerifiedEmail: e.REQUIRE_VERIFIED_EMAIL,
     aiRateLimitPerMinute: e.AI_RATE_LIMIT_PER_MINUTE,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,

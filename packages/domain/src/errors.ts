@@ -11,9 +11,15 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 export const errorCodes = {
   VALIDATION_FAILED: 400,
   BAD_REQUEST: 400,
+  /** A mailed one-time link (verification, password reset) that is unknown or already used. */
+  TOKEN_INVALID: 400,
+  /** A mailed one-time link past its lifetime: ask for a new one. */
+  TOKEN_EXPIRED: 400,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   FORBIDDEN: 403,
+  /** REQUIRE_VERIFIED_EMAIL=true and the caller has not confirmed their email yet. */
+  EMAIL_NOT_VERIFIED: 403,
   NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
   CONFLICT: 409,

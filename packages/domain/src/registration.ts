@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { languageCodes } from './languages';
+import { hasSomeField, NOTHING_TO_CHANGE_MESSAGE } from './patch';
 import { text } from './text';
 
 /**
@@ -23,17 +24,24 @@ export const emailSchema = z
   .toLowerCase()
   .pipe(z.email({ error: 'Invalid email address' }).max(254, 'Invalid email address'));
 
-const passwordSchema = z
+export const passwordSchema = z
   .string({ error: 'Password must be at least 8 characters' })
   .min(8, 'Password must be at least 8 characters')
   // Bounded so a huge password cannot make the slow hash a denial of service.
   .max(128, 'Password must be at most 128 characters');
 
+const firstNameSchema = requiredText(2, 'First name must be at least 2 characters', 100);
+const lastNameSchema = requiredText(2, 'Last name must be at least 2 characters', 100);
+const phoneSchema = text({ error: 'Phone number must be at least 10 digits' })
+  .min(10, 'Phone number must be at least 10 digits')
+  .max(30, 'Phone number is too long');
+const homeAddressSchema = requiredText(5, 'Home address is required', 300);
+
 const commonShape = {
-  firstName: requiredText(2, 'First name must be at least 2 characters', 100),
-  lastName: requiredText(2, 'Last name must be at least 2 characters', 100),
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
   email: emailSchema,
-  phone: text({ error: 'Phone number must be at least 10 digits' }).min(10, 'Phone number must be at least 10 digits').max(30, 'Phone number is too long'),
+  phone: phoneSchema,
   password: passwordSchema,
   confirmPassword: z.string({ error: "Passwords don't match" }),
   terms: z.boolean({ error: 'You must agree to the terms' }).refine((v) => v, 'You must agree to the terms'),
@@ -56,7 +64,7 @@ function withAccountRules<T extends z.ZodObject<typeof commonShape & z.ZodRawSha
 export const customerRegistrationSchema = withAccountRules(
   z.object({
     ...commonShape,
-    homeAddress: requiredText(5, 'Home address is required', 300),
+    homeAddress: homeAddressSchema,
     preferredPaymentMethod: z.enum(paymentPreferences).optional(),
     /** Optional: a friend's referral code (rewards: 50 points to the friend at this rider's first completed ride). */
     referralCode: text()
@@ -146,3 +154,41 @@ export const loginRequestSchema = z.object({
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128, 'Invalid email or password'),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/**
+ * The body of PATCH /api/users/me and the profile form: the sign-up rules of each field, every field
+ * optional, at least one given. The email is not editable here (it is the sign-in and the mail address).
+ */
+export const profileUpdateSchema = z
+  .object({
+    firstName: firstNameSchema.optional(),
+    lastName: lastNameSchema.optional(),
+    phone: phoneSchema.optional(),
+    homeAddress: homeAddressSchema.optional(),
+    language: accountLanguageSchema.optional(),
+  })
+  .refine(hasSomeField, NOTHING_TO_CHANGE_MESSAGE);
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** POST /api/users/me/password: the current password proves it is the owner, not a borrowed session. */
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(128, 'Current password is incorrect'),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** A one-time token from a mail (verification or reset): 256 random bits, base64url. */
+const mailTokenSchema = z
+  .string({ error: 'This link is not valid' })
+  .min(1, 'This link is not valid')
+  .max(100, 'This link is not valid')
+  .regex(/^[A-Za-z0-9_-]+$/, 'This link is not valid');
+
+export const verifyEmailRequestSchema = z.object({ token: mailTokenSchema });
+export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
+
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+
+export const passwordResetConfirmSchema = z.object({ token: mailTokenSchema, password: passwordSchema });
+export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;

@@ -9,6 +9,12 @@ export const publicUserSchema = z.object({
   email: z.string(),
   phone: z.string().nullable(),
   createdAt: z.string(),
+  /** The rider's home address (null for other roles); editable in the profile. */
+  homeAddress: z.string().nullable(),
+  /** The language of the account's mails (one of the 17 UI languages). */
+  language: z.string(),
+  /** Whether the address was confirmed from the verification mail (or a password reset). */
+  emailVerified: z.boolean(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 

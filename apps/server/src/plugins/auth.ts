@@ -1,5 +1,5 @@
 import type { Role } from '@coride/domain';
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
 import type { AccountsService, AuthenticatedUser } from '../modules/accounts/service';
@@ -7,6 +7,10 @@ import type { AccountsService, AuthenticatedUser } from '../modules/accounts/ser
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthenticatedUser | null;
+  }
+  interface FastifyInstance {
+    /** REQUIRE_VERIFIED_EMAIL: booking and going online wait for a confirmed email (contract §8). */
+    isVerifiedEmailRequired: boolean;
   }
 }
 
@@ -19,8 +23,9 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 /** Reads the bearer token on every request; routes then say who may call them with `requireRole`. */
 export const authPlugin = fp(
-  async (app: FastifyInstance, options: { accounts: AccountsService }) => {
+  async (app: FastifyInstance, options: { accounts: AccountsService; requireVerifiedEmail?: boolean }) => {
     app.decorateRequest('auth', null);
+    app.decorate('isVerifiedEmailRequired', options.requireVerifiedEmail ?? false);
     // A callback hook: a token this instance has checked lately is answered from the session cache
     // without a promise (it runs on every request); only a miss waits for the database.
     app.addHook('onRequest', (request, _reply, done) => {
@@ -58,3 +63,17 @@ export function currentUser(request: FastifyRequest): AuthenticatedUser {
   if (!request.auth) throw unauthenticated();
   return request.auth;
 }
+
+/**
+ * Inside a handler guarded by requireRole: refuses with 403 EMAIL_NOT_VERIFIED when REQUIRE_VERIFIED_EMAIL
+ * is set and the caller has not confirmed their email (the cached user row says; a confirmation drops it).
+ */
+export function assertVerifiedEmail(request: FastifyRequest): void {
+  if (!request.server.isVerifiedEmailRequired) return;
+  if (currentUser(request).user.emailVerifiedAt === null) {
+    throw new AppError('EMAIL_NOT_VERIFIED', 'Please confirm your email address first: use the link we sent you, or ask for a new one.');
+  }
+}
+
+/** preHandler form of assertVerifiedEmail, placed before a route's rate limit so a refused attempt is not counted. */
+export const requireVerifiedEmail: preHandlerAsyncHookHandler = async (request) => assertVerifiedEmail(request);

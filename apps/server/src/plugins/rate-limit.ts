@@ -20,6 +20,10 @@ export type RouteRateLimits = {
   addCard: preHandlerAsyncHookHandler;
   /** Per signed-in user. */
   booking: preHandlerAsyncHookHandler;
+  /** Per client address, then per email asked about (each mails a link: no mail bombing of one address). */
+  passwordReset: preHandlerAsyncHookHandler[];
+  /** Per signed-in user. */
+  verificationMail: preHandlerAsyncHookHandler;
 };
 
 declare module 'fastify' {
@@ -53,10 +57,23 @@ export const rateLimitPlugin = fp(
       : new InProcessWindows();
     const byAddress = (request: FastifyRequest) => request.ip;
     const byUser = (request: FastifyRequest) => currentUser(request).id;
+    // preHandlers run after validation: the body's email is the normalised one (lower case, trimmed).
+    const byBodyEmail = (request: FastifyRequest) => (request.body as { email: string }).email;
     app.decorate('rateLimits', {
       signUp: limitHook(windows, { name: 'signup', limit: limits.signUpsPerHour, keyOf: byAddress, message: 'Too many sign-ups from this address.' }),
       addCard: limitHook(windows, { name: 'card', limit: limits.cardsPerHour, keyOf: byUser, message: 'Too many cards added.' }),
       booking: limitHook(windows, { name: 'booking', limit: limits.bookingsPerHour, keyOf: byUser, message: 'Too many bookings.' }),
+      // Counted whether or not the address has an account, so a 429 tells nothing about it either.
+      passwordReset: [
+        limitHook(windows, { name: 'reset', limit: limits.passwordResetsPerHour, keyOf: byAddress, message: 'Too many password reset requests.' }),
+        limitHook(windows, { name: 'reset-email', limit: limits.passwordResetsPerEmailHour, keyOf: byBodyEmail, message: 'Too many password reset requests.' }),
+      ],
+      verificationMail: limitHook(windows, {
+        name: 'verify-mail',
+        limit: limits.verificationMailsPerHour,
+        keyOf: byUser,
+        message: 'Too many verification mails.',
+      }),
     } satisfies RouteRateLimits);
   },
   { name: 'rate-limits' },

@@ -36,7 +36,14 @@ describe('rate limits with the contract values', () => {
   afterAll(() => t?.close());
 
   it('has the contract defaults when nothing is configured', () => {
-    expect(loadConfig({}).rateLimits).toEqual({ signUpsPerHour: 30, cardsPerHour: 10, bookingsPerHour: 20 });
+    expect(loadConfig({}).rateLimits).toEqual({
+      signUpsPerHour: 30,
+      cardsPerHour: 10,
+      bookingsPerHour: 20,
+      passwordResetsPerHour: 10,
+      passwordResetsPerEmailHour: 3,
+      verificationMailsPerHour: 5,
+    });
     expect(loadConfig({}).loginThrottle).toMatchObject({ maxFailures: 5, maxFailuresPerAddress: 20, slowdownAfterEmailFailures: 100, windowMs: 15 * 60_000 });
   });
 

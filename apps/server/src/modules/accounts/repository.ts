@@ -1,9 +1,11 @@
-import { and, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { sessions, users } from './tables';
+import { accountTokens, sessions, users } from './tables';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
+export type AccountTokenPurpose = (typeof accountTokens.$inferSelect)['purpose'];
+export type AccountTokenRow = typeof accountTokens.$inferSelect;
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -49,6 +51,75 @@ export async function revokeSessionsOfUser(db: Executor, userId: string, now: Da
   return revoked.map((row) => row.id);
 }
 
+/** Changes the given profile fields; answers the row as it is now (undefined when the user is gone). */
+export async function updateUser(
+  db: Executor,
+  userId: string,
+  changes: Partial<Pick<UserRow, 'firstName' | 'lastName' | 'phone' | 'homeAddress' | 'language' | 'passwordHash' | 'emailVerifiedAt'>>,
+): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();
+  return row;
+}
+
+/** Marks the email confirmed, unless it was already (the first confirmation's time is kept). */
+export async function markEmailVerified(db: Executor, userId: string, at: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: at })
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
+}
+
+/** Revokes every active session of the user but one (the caller's, after a password change); answers their ids. */
+export async function revokeOtherSessionsOfUser(db: Executor, userId: string, keepSessionId: string, now: Date): Promise<string[]> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId)))
+    .returning({ id: sessions.id });
+  return revoked.map((row) => row.id);
+}
+
+export async function insertAccountToken(
+  db: Executor,
+  token: { userId: string; purpose: AccountTokenPurpose; tokenHash: string; expiresAt: Date; createdAt: Date },
+): Promise<string> {
+  const [row] = await db.insert(accountTokens).values(token).returning({ id: accountTokens.id });
+  return row!.id;
+}
+
+/**
+ * Takes a one-time token for its purpose: marks it used and answers it, in one statement, so two
+ * concurrent uses cannot both succeed. Answers undefined when it is unknown, used, or of another
+ * purpose, and `{ expired }` when it exists unused but its time is over (it is left unused).
+ */
+export async function useAccountToken(
+  db: Executor,
+  purpose: AccountTokenPurpose,
+  tokenHash: string,
+  now: Date,
+): Promise<AccountTokenRow | { expired: true } | undefined> {
+  const [used] = await db
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now)))
+    .returning();
+  if (used) return used;
+  const [expired] = await db
+    .select({ id: accountTokens.id })
+    .from(accountTokens)
+    .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)))
+    .limit(1);
+  return expired ? { expired: true } : undefined;
+}
+
+/** Ends the user's other unused tokens of a purpose (a newer link, or a reset done: older links stop working). */
+export async function retireAccountTokens(db: Executor, userId: string, purpose: AccountTokenPurpose, now: Date): Promise<void> {
+  await db
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)));
+}
+
 /**
  * Sets a user's referral code when they have none (null when another call set one first).
  */
@@ -70,5 +141,16 @@ export async function deleteEndedSessions(db: Executor, cutoff: Date, limit: num
     .where(or(lt(sessions.expiresAt, cutoff), lt(sessions.revokedAt, cutoff)))
     .limit(limit);
   const deleted = await db.delete(sessions).where(inArray(sessions.id, due)).returning({ id: sessions.id });
+  return deleted.length;
+}
+
+/** Mailed one-time tokens that expired or were used before `cutoff`. */
+export async function deleteEndedAccountTokens(db: Executor, cutoff: Date, limit: number): Promise<number> {
+  const due = db
+    .select({ id: accountTokens.id })
+    .from(accountTokens)
+    .where(or(lt(accountTokens.expiresAt, cutoff), lt(accountTokens.usedAt, cutoff)))
+    .limit(limit);
+  const deleted = await db.delete(accountTokens).where(inArray(accountTokens.id, due)).returning({ id: accountTokens.id });
   return deleted.length;
 }

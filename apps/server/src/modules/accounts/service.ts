@@ -1,11 +1,12 @@
-import type { PublicUser, RegisterRequest, Role } from '@coride/domain';
+import type { ChangePasswordRequest, PasswordResetConfirm, ProfileUpdate, PublicUser, RegisterRequest, Role } from '@coride/domain';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { users } from './tables';
 import { AppError } from '../../lib/app-error';
 import { createDriverApplication, createLicenseeApplication } from '../applications/repository';
+import type { MailService } from '../mail/service';
 import { loginThrottles, type LoginThrottles } from './login-throttle';
 import { hashPassword, verifyPassword } from './password';
 import * as repo from './repository';
@@ -25,8 +26,21 @@ export function toPublicUser(user: repo.UserRow): PublicUser {
     email: user.email,
     phone: user.phone,
     createdAt: user.createdAt.toISOString(),
+    homeAddress: user.homeAddress,
+    language: user.language,
+    emailVerified: user.emailVerifiedAt !== null,
   };
 }
+
+/**
+ * A password reset request answers no sooner than this, whether or not the address has an account:
+ * the token and mail written for an account (two inserts) must not make its answer measurably slower
+ * than an unknown address's (no account enumeration by timing). Far above what the writes take.
+ */
+export const PASSWORD_RESET_MIN_MS = 300;
+
+const invalidToken = () => new AppError('TOKEN_INVALID', 'This link is not valid or was already used. Ask for a new one.', { token: 'This link is not valid' });
+const expiredToken = () => new AppError('TOKEN_EXPIRED', 'This link has expired. Ask for a new one.', { token: 'This link has expired' });
 
 const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
 
@@ -62,6 +76,8 @@ export function createAccountsService(deps: {
   announce?: AccountsAnnouncer;
   /** The session cache's TTL clock (ms, monotonic by default); tests inject one. */
   cacheClock?: () => number;
+  /** Verification, reset and password-changed mails, written in the transactions of their causes. */
+  mail?: Pick<MailService, 'enqueueToUser'>;
 }) {
   const {
     db,
@@ -70,6 +86,7 @@ export function createAccountsService(deps: {
     placeDriveArea = async () => undefined,
     throttles = loginThrottles(config.loginThrottle),
     announce = { sessionsEnded: () => undefined, usersChanged: () => undefined },
+    mail = { enqueueToUser: async () => false },
   } = deps;
   const dummyHash = hashPassword('not-a-real-password', config.passwordCost);
   // Token hash -> what the database last said of it: most requests then read no table (decision 016).
@@ -90,6 +107,27 @@ export function createAccountsService(deps: {
     for (const sessionId of sessionIds) await repo.revokeSession(db, sessionId, now());
     cache.forgetSessions(sessionIds);
     announce.sessionsEnded(sessionIds);
+  }
+
+  /**
+   * A one-time link for the user (stored hashed) and its mail, in the caller's transaction: the mail is
+   * written if and only if the token is. The token itself lives only in the mail (ADR 019's outbox).
+   */
+  async function mailToken(tx: Executor, userId: string, purpose: repo.AccountTokenPurpose): Promise<void> {
+    const token = newSessionToken();
+    const at = now();
+    const ttl = purpose === 'password-reset' ? config.accountTokens.passwordResetTtlMs : config.accountTokens.emailVerificationTtlMs;
+    const tokenId = await repo.insertAccountToken(tx, { userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(at.getTime() + ttl), createdAt: at });
+    const path = `/${purpose === 'password-reset' ? 'reset-password' : 'verify-email'}?token=${token}`;
+    await mail.enqueueToUser(tx, userId, { dedupeKey: `${purpose}:${tokenId}`, template: purpose, data: { path } });
+  }
+
+  /** Takes a mailed token for its purpose, or throws the link's 400 (unknown or used; expired). */
+  async function useToken(tx: Executor, purpose: repo.AccountTokenPurpose, token: string): Promise<repo.AccountTokenRow> {
+    const used = await repo.useAccountToken(tx, purpose, hashToken(token), now());
+    if (!used) throw invalidToken();
+    if ('expired' in used) throw expiredToken();
+    return used;
   }
 
   /** After a users row changed in the database: no instance serves the old row from its cache. */
@@ -125,6 +163,7 @@ export function createAccountsService(deps: {
         }
         if (request.role === 'driver') await createDriverApplication(tx, created.id, request, placement);
         if (request.role === 'licensee') await createLicenseeApplication(tx, created.id, request);
+        await mailToken(tx, created.id, 'email-verification');
         return created;
       });
       return { user: toPublicUser(user), token: await startSession(user.id) };
@@ -206,6 +245,122 @@ export function createAccountsService(deps: {
       usersChanged([userId]);
     },
 
+    /** Confirms the caller's email from the verification mail's token (single use). */
+    async verifyEmail(token: string): Promise<PublicUser> {
+      const user = await db.transaction(async (tx) => {
+        const used = await useToken(tx, 'email-verification', token);
+        await repo.markEmailVerified(tx, used.userId, now());
+        return repo.findUserById(tx, used.userId);
+      });
+      if (!user) throw invalidToken();
+      usersChanged([user.id]);
+      return toPublicUser(user);
+    },
+
+    /** Mails a new verification link (the older ones stop working); a confirmed email gets 409. */
+    async resendVerification(userId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const user = await repo.findUserById(tx, userId);
+        if (!user) throw invalidCredentials();
+        if (user.emailVerifiedAt) throw new AppError('CONFLICT', 'Your email address is already confirmed.');
+        await repo.retireAccountTokens(tx, userId, 'email-verification', now());
+        await mailToken(tx, userId, 'email-verification');
+      });
+    },
+
+    /** PATCH /api/users/me: the sign-up rules per field (checked by the route's schema); a home address only for riders. */
+    async updateProfile(auth: AuthenticatedUser, changes: ProfileUpdate): Promise<PublicUser> {
+      if (changes.homeAddress !== undefined && auth.role !== 'customer') {
+        throw new AppError('VALIDATION_FAILED', 'Only rider accounts have a home address.', { homeAddress: 'Only rider accounts have a home address' });
+      }
+      const updated = await repo.updateUser(db, auth.id, changes);
+      if (!updated) throw invalidCredentials();
+      usersChanged([auth.id]);
+      return toPublicUser(updated);
+    },
+
+    /**
+     * Changes the caller's password after checking the current one (counted like a sign-in, so a
+     * borrowed session cannot guess it), signs out every other session and mails the owner.
+     */
+    async changePassword(auth: AuthenticatedUser, request: ChangePasswordRequest, clientAddress: string): Promise<void> {
+      const attempt = await throttles.begin(auth.user.email, clientAddress);
+      if (!attempt.isAllowed) {
+        throw new AppError('RATE_LIMITED', `Too many wrong passwords. Try again in ${Math.ceil(attempt.retryAfterSeconds / 60)} minute(s).`, undefined, {
+          'Retry-After': String(attempt.retryAfterSeconds),
+        });
+      }
+      if (attempt.delayMs > 0) await sleep(attempt.delayMs);
+      const user = await repo.findUserById(db, auth.id);
+      if (!user || !(await verifyPassword(request.currentPassword, user.passwordHash))) {
+        throw new AppError('VALIDATION_FAILED', 'Your current password is not correct.', { currentPassword: 'Current password is incorrect' });
+      }
+      await attempt.succeeded();
+      const passwordHash = await hashPassword(request.newPassword, config.passwordCost);
+      const at = now();
+      const revoked = await db.transaction(async (tx) => {
+        await repo.updateUser(tx, auth.id, { passwordHash });
+        // A reset link asked for before the change must not undo it.
+        await repo.retireAccountTokens(tx, auth.id, 'password-reset', at);
+        await mail.enqueueToUser(tx, auth.id, {
+          dedupeKey: `password-changed:${auth.id}:${at.getTime()}`,
+          template: 'password-changed',
+          data: { at: at.toISOString() },
+        });
+        return repo.revokeOtherSessionsOfUser(tx, auth.id, auth.sessionId, at);
+      });
+      cache.forgetSessions(revoked);
+      announce.sessionsEnded(revoked);
+      usersChanged([auth.id]);
+    },
+
+    /**
+     * POST /api/password-reset: a link by mail when the address has an account, nothing otherwise, and
+     * the same answer after at least PASSWORD_RESET_MIN_MS either way (no enumeration by timing).
+     */
+    async requestPasswordReset(email: string): Promise<void> {
+      const startedAt = performance.now();
+      const user = await repo.findUserByEmail(db, email);
+      if (user) {
+        await db.transaction(async (tx) => {
+          // Only the newest link works: an older one found in a mailbox later is dead.
+          await repo.retireAccountTokens(tx, user.id, 'password-reset', now());
+          await mailToken(tx, user.id, 'password-reset');
+        });
+      } else {
+        // The same token work as above, thrown away.
+        hashToken(newSessionToken());
+      }
+      const left = PASSWORD_RESET_MIN_MS - (performance.now() - startedAt);
+      if (left > 0) await sleep(left);
+    },
+
+    /**
+     * POST /api/password-reset/confirm: sets the password from a reset link (single use, within its
+     * hour), revokes every session of the account, confirms the email (the person read a mail sent to
+     * it) and mails that the password changed.
+     */
+    async confirmPasswordReset(request: PasswordResetConfirm): Promise<void> {
+      const passwordHash = await hashPassword(request.password, config.passwordCost);
+      const at = now();
+      const ended = await db.transaction(async (tx) => {
+        const used = await useToken(tx, 'password-reset', request.token);
+        await repo.updateUser(tx, used.userId, { passwordHash });
+        await repo.markEmailVerified(tx, used.userId, at);
+        await repo.retireAccountTokens(tx, used.userId, 'password-reset', at);
+        await mail.enqueueToUser(tx, used.userId, {
+          dedupeKey: `password-changed:reset:${used.id}`,
+          template: 'password-changed',
+          data: { at: at.toISOString() },
+        });
+        // In the same transaction: a password set from a reset link never leaves an old session alive.
+        return { userId: used.userId, revoked: await repo.revokeSessionsOfUser(tx, used.userId, at) };
+      });
+      cache.forgetUsers([ended.userId]);
+      announce.sessionsEnded(ended.revoked);
+      announce.usersChanged([ended.userId]);
+    },
+
     /** What another instance announced (services.ts wires the realtime hub's onAccountsChanged here). */
     applyRemoteChange(change: RemoteAccountsChange): void {
       if (change.kind === 'sessions-ended') cache.forgetSessions(change.sessionIds);
@@ -221,6 +376,8 @@ export function createAccountsService(deps: {
         passwordHash: await hashPassword(password, config.passwordCost),
         firstName: 'Platform',
         lastName: 'Admin',
+        // Set by whoever runs the server (ADMIN_EMAIL): nothing to confirm by mail.
+        emailVerifiedAt: now(),
       });
       if (created) return 'created';
       const existing = await repo.findUserByEmail(db, normalized);

@@ -24,6 +24,8 @@ export const users = pgTable(
     referredBy: uuid('referred_by'),
     /** The language of the user's mails: one of the 17 UI languages (checked). */
     language: text('language').notNull().default('en'),
+    /** When the address was confirmed (the verification mail's link, or a password reset); null until then. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -49,4 +51,27 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * One-time links sent by mail: email verification and password reset. Like sessions, only the token's
+ * SHA-256 is stored (the mail holds the token). A token works once (`used_at`) and until `expires_at`.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['email-verification', 'password-reset'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    check('account_tokens_purpose_check', sql`${t.purpose} in ('email-verification', 'password-reset')`),
+    index('account_tokens_user_idx').on(t.userId, t.purpose),
+  ],
 );

@@ -1,7 +1,7 @@
 import { driverMeSchema, driverOfferSchema, driverPerformanceSchema, driverStatusRequestSchema, pageQuerySchema, rideSchema } from '@coride/domain';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
-import { currentUser, requireRole } from '../../plugins/auth';
+import { assertVerifiedEmail, currentUser, requireRole } from '../../plugins/auth';
 import type { RidesService } from '../rides/service';
 import type { PerformanceReader } from '../reporting/driver-performance';
 import type { DriversService } from './service';
@@ -22,7 +22,10 @@ export function driversRoutes(drivers: DriversService, rides: RidesService, perf
         onRequest: requireRole('driver'),
         schema: { body: driverStatusRequestSchema, response: { 200: z.object({ status: z.enum(['online', 'offline']) }), ...errors } },
       },
-      async (request) => drivers.setStatus(currentUser(request), request.body.status, request.body.location),
+      async (request) => {
+        if (request.body.status === 'online') assertVerifiedEmail(request);
+        return drivers.setStatus(currentUser(request), request.body.status, request.body.location);
+      },
     );
 
     app.get(

@@ -38,6 +38,13 @@ export const retentionRules: RetentionRule[] = [
     deleteBatch: accountsRepo.deleteEndedSessions,
   },
   {
+    // A mailed verification or reset link that was used or ran out can never be used again (accounts
+    // take only unused, unexpired ones); a week is kept so "this link was already used" can still be told.
+    name: 'account_tokens',
+    keepMs: 7 * DAY_MS,
+    deleteBatch: accountsRepo.deleteEndedAccountTokens,
+  },
+  {
     // Booking accepts a quote only before it expires (10 minutes), and a ride copies the quoted price
     // into its own columns: nothing references ride_quotes, so a quote a day past its expiry is dead.
     name: 'ride_quotes',

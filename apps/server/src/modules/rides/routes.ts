@@ -15,7 +15,7 @@ import {
 } from '@coride/domain';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
-import { currentUser, requireRole } from '../../plugins/auth';
+import { currentUser, requireRole, requireVerifiedEmail } from '../../plugins/auth';
 import type { Dispatcher } from '../dispatch/dispatcher';
 import type { RidesService } from './service';
 import { errorResponses } from '../../lib/error-responses';
@@ -37,7 +37,7 @@ export function ridesRoutes(rides: RidesService, dispatcher: Dispatcher) {
       {
         onRequest: requireRole('customer'),
         // Every attempt counts (BOOKING_RATE_LIMIT_PER_HOUR per user): each may place a card hold.
-        preHandler: app.rateLimits.booking,
+        preHandler: [requireVerifiedEmail, app.rateLimits.booking],
         schema: { body: bookRideRequestSchema, headers: idempotencyHeaders, response: { 200: rideSchema, 201: rideSchema, ...errors, 429: apiErrorSchema } },
       },
       async (request, reply) => {

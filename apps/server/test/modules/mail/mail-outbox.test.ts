@@ -52,6 +52,11 @@ describe.each(backends)('the mail outbox on %s, through a real SMTP server on lo
   });
 
   const mail = () => t.app.services.mail;
+  /** Sends the verification mails sign-ups write, and forgets them: the tests below look at one event's mail. */
+  const sendSignUpMails = async () => {
+    await mail().deliverDue();
+    sink.received.length = 0;
+  };
   const review = (applicationId: string, body: { status: string; notes?: string }) =>
     api.post(t.app, `/api/driver-applications/${applicationId}/review`, admin, body);
 
@@ -61,6 +66,7 @@ describe.each(backends)('the mail outbox on %s, through a real SMTP server on lo
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({ fields: { language: 'Unknown language' } });
     const driver = await registeredDriver(t.app, admin, { approve: false, overrides: { language: 'es', firstName: 'Lucía' } });
+    await sendSignUpMails();
     await expectOk(await review(driver.applicationId, { status: 'approved', notes: 'Bienvenida. Trae el seguro <original> el lunes & sonríe.' }));
 
     expect(await mail().deliverDue()).toMatchObject({ sent: 1, retrying: 0, failed: 0 });
@@ -90,9 +96,20 @@ describe.each(backends)('the mail outbox on %s, through a real SMTP server on lo
     expect(sink.to(driver.email)).toHaveLength(1);
   });
 
+  it('mails the verification link at sign-up, in the language signed up in, to PUBLIC_URL/verify-email', async () => {
+    const driver = await registeredDriver(t.app, admin, { approve: false, overrides: { language: 'it', firstName: 'Giulia' } });
+    await mail().deliverDue();
+    const [received, ...more] = sink.to(driver.email);
+    expect(more).toHaveLength(0);
+    expect(received!.subject).toBe('Conferma il tuo indirizzo email');
+    expect(received!.text).toMatch(new RegExp(`${PUBLIC_URL}/verify-email\\?token=[A-Za-z0-9_-]{43}`));
+    sink.received.length = 0;
+  });
+
   it('keeps a mail while the SMTP server is down, retries it with growing back-off, and sends it once the server is back', async () => {
-    await sink.stop();
     const driver = await registeredDriver(t.app, admin, { approve: false, overrides: { language: 'fr', firstName: 'Élodie' } });
+    await sendSignUpMails();
+    await sink.stop();
     await expectOk(await review(driver.applicationId, { status: 'rejected', notes: 'Le permis a expiré.' }));
     const key = `driver-application-rejected:${driver.applicationId}`;
     const row = async () => (await mail().mailsOf({ dedupeKey: key }))[0]!;
@@ -168,6 +185,7 @@ describe.each(backends)('the mail outbox on %s, through a real SMTP server on lo
     expect(licensee.territoryId).toBeTruthy();
     const driver = await onlineDriver(t.app, admin, CITIES.DENVER, coordinates(CITIES.DENVER));
     const person = await rider(t.app);
+    await sendSignUpMails();
     const from = { address: 'Union Station, Denver, CO 80202', ...CITIES.DENVER };
     const to = { address: 'Coors Field, Denver, CO 80205', lat: 39.7559, lng: -104.9942 };
     const ride = await expectOk<Ride>(await book(t.app, person, from, to), 201);
