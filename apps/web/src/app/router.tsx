@@ -43,6 +43,9 @@ const BusinessLogicDemoPage = page(() => import('@/features/business-demo/busine
 const GlobalShowcasePage = page(() => import('@/features/showcase/global-showcase-page'), 'GlobalShowcasePage');
 const TermsPage = page(() => import('@/features/legal/terms-page'), 'TermsPage');
 const PrivacyPage = page(() => import('@/features/legal/privacy-page'), 'PrivacyPage');
+const ForgotPasswordPage = page(() => import('@/features/account/forgot-password-page'), 'ForgotPasswordPage');
+const ResetPasswordPage = page(() => import('@/features/account/reset-password-page'), 'ResetPasswordPage');
+const VerifyEmailPage = page(() => import('@/features/account/verify-email-page'), 'VerifyEmailPage');
 const NotFoundPage = page(() => import('./not-found-page'), 'NotFoundPage');
 
 /**
@@ -63,6 +66,9 @@ const pageOfPath: Record<string, { load: () => Promise<unknown> }> = {
   '/global-showcase': GlobalShowcasePage,
   '/terms-of-service': TermsPage,
   '/privacy-policy': PrivacyPage,
+  '/forgot-password': ForgotPasswordPage,
+  '/reset-password': ResetPasswordPage,
+  '/verify-email': VerifyEmailPage,
 };
 const openedPath = window.location.pathname;
 // An address no route has opens the 404 page, a lazy chunk too (rarely needed, so not on the first screen).
@@ -119,6 +125,9 @@ export function AppRouter() {
         <Route path="/global-showcase" component={GlobalShowcasePage} />
         <Route path="/terms-of-service" component={TermsPage} />
         <Route path="/privacy-policy" component={PrivacyPage} />
+        <Route path="/forgot-password" component={ForgotPasswordPage} />
+        <Route path="/reset-password" component={ResetPasswordPage} />
+        <Route path="/verify-email" component={VerifyEmailPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

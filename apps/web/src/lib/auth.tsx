@@ -11,6 +11,8 @@ type AuthState = {
   login(credentials: LoginRequest): Promise<PublicUser>;
   register(payload: RegisterRequest): Promise<PublicUser>;
   logout(): Promise<void>;
+  /** Takes the user as the server now answers it (a profile edit, a confirmed email). */
+  updateUser(user: PublicUser): void;
 };
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -69,6 +71,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setToken(null);
         setUser(null);
       },
+      updateUser: setUser,
     }),
     [user, isLoading, acceptSession],
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { EmailVerificationBanner } from '@/components/account/email-verification-banner';
 import { NotificationBell } from '@/components/notifications/notification-bell';
 import { AccountMenu } from './account-menu';
 import { PageShell } from './page-shell';
@@ -23,6 +24,7 @@ export function DashboardShell({ title, subtitle, actions, children }: { title: 
           </div>
           {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
         </div>
+        <EmailVerificationBanner />
         {children}
       </div>
     </PageShell>

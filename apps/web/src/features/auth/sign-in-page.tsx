@@ -48,6 +48,9 @@ export function SignInPage() {
               <FormField id="signin-password" label={t('password')} error={errors.password?.message}>
                 {(control) => <Input {...control} type="password" autoComplete="current-password" {...form.register('password')} />}
               </FormField>
+              <Link href="/forgot-password" className="justify-self-end text-sm font-medium text-primary underline">
+                {t('forgotPassword')}
+              </Link>
               <Button type="submit" size="lg" disabled={isSubmitting} data-testid="signin-submit">
                 {isSubmitting ? <Spinner label={t('submitting')} /> : t('submit')}
               </Button>

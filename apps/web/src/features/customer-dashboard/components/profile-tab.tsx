@@ -1,7 +1,11 @@
 import type { PublicUser } from '@coride/domain';
 import { BellIcon, PencilIcon, PhoneCallIcon, ShieldIcon, SlidersHorizontalIcon, UserXIcon } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChangePasswordForm } from '@/components/account/change-password-form';
+import { ProfileForm } from '@/components/account/profile-form';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ComingSoonButton } from '@/components/ui/coming-soon-button';
 import { DetailList } from '@/components/ui/detail-list';
@@ -17,27 +21,37 @@ const settings = [
 export function ProfileTab({ user }: { user: PublicUser }) {
   const { t } = useTranslation('customer');
   const format = useFormatters();
+  const { t: tAccount } = useTranslation('account');
   const comingSoon = t('profile.comingSoon');
+  const [isEditing, setIsEditing] = useState(false);
 
   return (
     <div className="grid items-start gap-6 lg:grid-cols-2">
       <Card>
         <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
           <CardTitle as="h2">{t('profile.personalTitle')}</CardTitle>
-          <ComingSoonButton variant="outline" size="sm" reason={comingSoon}>
-            <PencilIcon aria-hidden />
-            {t('profile.editProfile')}
-          </ComingSoonButton>
+          {isEditing ? null : (
+            <Button variant="outline" size="sm" onClick={() => setIsEditing(true)} data-testid="edit-profile">
+              <PencilIcon aria-hidden />
+              {t('profile.editProfile')}
+            </Button>
+          )}
         </CardHeader>
         <CardContent>
-          <DetailList
-            items={[
-              { label: t('profile.firstName'), value: user.firstName },
-              { label: t('profile.lastName'), value: user.lastName },
-              { label: t('profileCard.email'), value: user.email },
-              { label: t('profileCard.phone'), value: user.phone || t('profileCard.notProvided') },
-            ]}
-          />
+          {isEditing ? (
+            <ProfileForm user={user} onDone={() => setIsEditing(false)} />
+          ) : (
+            <DetailList
+              items={[
+                { label: t('profile.firstName'), value: user.firstName },
+                { label: t('profile.lastName'), value: user.lastName },
+                { label: t('profileCard.email'), value: user.email },
+                { label: t('profileCard.phone'), value: user.phone || t('profileCard.notProvided') },
+                { label: tAccount('profile.homeAddress'), value: user.homeAddress || t('profileCard.notProvided') },
+                { label: tAccount('profile.emailStatus'), value: user.emailVerified ? tAccount('profile.verified') : tAccount('profile.notVerified') },
+              ]}
+            />
+          )}
         </CardContent>
       </Card>
 
@@ -74,6 +88,16 @@ export function ProfileTab({ user }: { user: PublicUser }) {
                 {t(`profile.${key}`)}
               </ComingSoonButton>
             ))}
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">{tAccount('password.title')}</CardTitle>
+            <CardDescription>{tAccount('password.description')}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ChangePasswordForm />
           </CardContent>
         </Card>
 
