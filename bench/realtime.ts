@@ -144,7 +144,23 @@ async function profileSummary(inspector: Inspector, file: string): Promise<strin
     bySelf.set(key, (bySelf.get(key) ?? 0) + hits);
   }
   const top = [...bySelf].sort((a, b) => b[1] - a[1]).slice(0, 12);
-  return [`  profile ${file}: ${total} samples; most self time:`, ...top.map(([key, hits]) => `    ${((hits / total) * 100).toFixed(1)}%  ${key}`)];
+  // Stretches without an idle sample: how long the event loop was held (every message waited that long).
+  const isIdle = new Set(profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
+  const held: number[] = [];
+  let stretch = 0;
+  profile.samples.forEach((id, i) => {
+    if (!isIdle.has(id)) {
+      stretch += profile.timeDeltas[i]! / 1000;
+    } else if (stretch > 0) {
+      held.push(stretch);
+      stretch = 0;
+    }
+  });
+  const longest = held.sort((a, b) => b - a).slice(0, 5);
+  return [
+    `  profile ${file}: ${total} samples; event loop held longest ${longest.map((ms) => ms.toFixed(0)).join(', ')} ms; most self time:`,
+    ...top.map(([key, hits]) => `    ${((hits / total) * 100).toFixed(1)}%  ${key}`),
+  ];
 }
 
 async function socketsOpen(url: string): Promise<number> {
