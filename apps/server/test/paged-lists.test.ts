@@ -269,6 +269,14 @@ describe.each(backends)('paged lists on %s', (backend) => {
       expect((await api.get(t.app, '/api/admin/users?role=pilot', admin)).statusCode).toBe(400);
       expect((await api.get(t.app, '/api/admin/users?before=%21%21', admin)).statusCode).toBe(400);
     });
+
+    it('answers 400, not 500, for a search holding a control character (PostgreSQL refuses NUL in text)', async () => {
+      for (const url of ['/api/admin/users?q=pr%00qlla', '/api/admin/users?q=a%07b', '/api/rides?q=pr%00qlla']) {
+        const response = await api.get(t.app, url, admin);
+        expect(response.statusCode, url).toBe(400);
+        expect(response.json(), url).toMatchObject({ code: 'VALIDATION_FAILED', fields: { q: 'Remove control characters' } });
+      }
+    });
   });
 
   describe('applications', () => {

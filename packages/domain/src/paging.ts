@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { applicationStatuses } from './applications';
 import { roles } from './roles';
+import { text } from './text';
 
 /*
  * Paged lists (contract §8): every list that grows takes `?limit=` and `?before=<cursor>`, stays a
@@ -31,9 +32,8 @@ export const pageQuerySchema = z.object({
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 /** Free-text search of the admin's lists: trimmed, empty means none. */
-const searchText = z
-  .string()
-  .trim()
+/** What a person typed in a search box: any text a name or an address may hold (PostgreSQL refuses NUL). */
+const searchText = text()
   .max(100, 'The search is too long')
   .optional()
   .transform((value) => (value ? value : undefined));
