@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 5180);
+/** Mails go to a loopback SMTP server that e2e/mail-sink.ts starts on this port when a test reads one. */
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1);
 const dataDir = '.tmp/e2e-data';
 /** Specs that move the server's clock (POST /api/dev/clock). */
 const CLOCK_MOVERS = /escrow-release\.spec\.ts/;
@@ -65,6 +67,11 @@ export default defineConfig({
       SIGNUP_RATE_LIMIT_PER_HOUR: '10000',
       CARD_RATE_LIMIT_PER_HOUR: '10000',
       BOOKING_RATE_LIMIT_PER_HOUR: '10000',
+      // A real SMTP conversation, as production has: password-reset.spec.ts reads the reset link from
+      // the mail. While no test listens, mails wait in the outbox and are retried (ADR 019).
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_DELIVERY_MS: '500',
+      E2E_SMTP_PORT: String(smtpPort),
     },
   },
 });
