@@ -128,6 +128,9 @@ type CpuProfile = {
   nodes: { id: number; hitCount?: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
   startTime: number;
   endTime: number;
+  /** The node sampled at each tick, and the microseconds since the previous tick. */
+  samples: number[];
+  timeDeltas: number[];
 };
 
 /** Stops the inspector's CPU profiler, writes the profile, and names the functions that took the most samples themselves. */
