@@ -27,13 +27,13 @@ const runs = Number(values.runs ?? (values.budget ? 1 : 3));
 
 type Role = 'customer' | 'driver' | 'licensee' | 'admin';
 /**
- * Routes and who visits them. `scriptBudgetKb` is what `--budget` enforces (script received): just
- * above what is measured, so growth fails `npm test`. The issue's goal for the landing page is 90 KB,
- * not reached while i18next is on the first screen (docs/decisions/015): printed, not enforced.
+ * Routes and who visits them. `scriptBudgetKb` is what `--budget` enforces (script received): the
+ * issue's 90 KB for the landing page (docs/decisions/023), and for the booking page just above what is
+ * measured, so growth fails `npm test`.
  */
 const routes: { path: string; as?: Role; scriptBudgetKb?: number; scriptGoalKb?: number }[] = [
-  { path: '/', scriptBudgetKb: 102, scriptGoalKb: 90 },
-  { path: '/ride', as: 'customer', scriptBudgetKb: 280 },
+  { path: '/', scriptBudgetKb: 90, scriptGoalKb: 90 },
+  { path: '/ride', as: 'customer', scriptBudgetKb: 232 },
   { path: '/sign-in' },
   { path: '/onboarding' },
   { path: '/dashboard', as: 'customer' },

@@ -29,10 +29,12 @@ test('the 404 page has no serious accessibility violations', async ({ page }) =>
 test('the landing page has no serious accessibility violations', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByTestId('site-footer')).toBeVisible();
-  // The sections below the hero load as the visitor scrolls to them: check them too.
-  await page.getByTestId('site-footer').scrollIntoViewIfNeeded();
-  await expect(page.locator('#community-title')).toBeVisible();
+  // The sections below the hero and the footer load as the visitor scrolls to them: check them too.
+  await expect(async () => {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(page.locator('#community-title')).toBeVisible({ timeout: 1_000 });
+    await expect(page.getByTestId('site-footer')).toBeVisible({ timeout: 1_000 });
+  }).toPass();
   await expectNoSeriousA11yViolations(page);
 });
 

@@ -63,7 +63,11 @@ test.describe('languages', () => {
   test('money is formatted for the chosen locale', async ({ page }) => {
     await page.goto('/');
     await chooseLanguage(page, 'Deutsch');
-    await page.locator('#pricing').scrollIntoViewIfNeeded();
+    // The pricing section loads as the visitor scrolls near it.
+    await expect(async () => {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect(page.locator('#pricing-title')).toBeVisible({ timeout: 1_000 });
+    }).toPass();
     // German writes dollar amounts with a decimal comma and the sign after: "20,00 $".
     await expect(page.locator('#pricing')).toContainText(/\d+,\d{2}\s?\$/);
   });

@@ -3,12 +3,21 @@ import { registerViaApi, registrationPayloads, signInWithToken, uniqueEmail } fr
 
 const footer = (page: Page) => page.getByTestId('site-footer');
 
+/** The footer loads as the visitor nears the end of the page: scroll there (again while the page grows) until it shows. */
+async function scrollToFooter(page: Page) {
+  await expect(async () => {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(footer(page)).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  return footer(page);
+}
+
 test('an unknown route shows the 404 page', async ({ page }) => {
   const response = await page.goto('/no-such-page/anywhere');
   expect(response?.ok()).toBe(true);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Page Not Found');
   await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
-  await expect(footer(page)).toBeVisible();
+  await scrollToFooter(page);
 });
 
 const publicPages = ['/', '/onboarding', '/sign-in', '/terms-of-service', '/privacy-policy', '/global-showcase', '/business-logic-demo', '/no-such-page'];
@@ -16,8 +25,7 @@ const publicPages = ['/', '/onboarding', '/sign-in', '/terms-of-service', '/priv
 for (const path of publicPages) {
   test(`the footer with its columns and disclaimers is shown on ${path}`, async ({ page }) => {
     await page.goto(path);
-    const siteFooter = footer(page);
-    await expect(siteFooter).toBeVisible();
+    const siteFooter = await scrollToFooter(page);
     await expect(siteFooter.getByRole('navigation')).toHaveCount(3);
     for (const column of ['Services', 'Company', 'Legal']) await expect(siteFooter.getByRole('heading', { name: column })).toBeVisible();
     await expect(siteFooter).toContainText(/© \d{4} CoRide/);
@@ -37,7 +45,7 @@ const footerLinks = [
 for (const link of footerLinks) {
   test(`the footer's ${link.name} link opens ${link.to.source.replace(/\\|\$/g, '')}`, async ({ page }) => {
     await page.goto(link.from);
-    await footer(page).getByRole('link', { name: link.name, exact: true }).click();
+    await (await scrollToFooter(page)).getByRole('link', { name: link.name, exact: true }).click();
     await expect(page).toHaveURL(link.to);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(link.heading);
     // The new page opens at its top, not scrolled down to where the footer was.
@@ -47,14 +55,14 @@ for (const link of footerLinks) {
 
 test("the footer's Become a Driver link opens sign-up on the driver tab, also from the sign-up page itself", async ({ page }) => {
   await page.goto('/terms-of-service');
-  await footer(page).getByRole('link', { name: 'Become a Driver' }).click();
+  await (await scrollToFooter(page)).getByRole('link', { name: 'Become a Driver' }).click();
   await expect(page).toHaveURL(/\/onboarding\?tab=driver$/);
   await expect(page.getByTestId('tab-driver')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('driver-form')).toBeVisible();
 
   await page.goto('/onboarding');
   await expect(page.getByTestId('customer-form')).toBeVisible();
-  await footer(page).getByRole('link', { name: 'Become a Driver' }).click();
+  await (await scrollToFooter(page)).getByRole('link', { name: 'Become a Driver' }).click();
   await expect(page).toHaveURL(/\/onboarding\?tab=driver$/);
   await expect(page.getByTestId('tab-driver')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('driver-form')).toBeVisible();
@@ -65,7 +73,7 @@ test("the footer's Become a Driver link opens sign-up on the driver tab, also fr
 
 test("the footer's Licensee Program link opens sign-up on the licensee tab", async ({ page }) => {
   await page.goto('/privacy-policy');
-  await footer(page).getByRole('link', { name: 'Licensee Program' }).click();
+  await (await scrollToFooter(page)).getByRole('link', { name: 'Licensee Program' }).click();
   await expect(page).toHaveURL(/\/onboarding\?tab=licensee$/);
   await expect(page.getByTestId('tab-licensee')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('licensee-form')).toBeVisible();
@@ -74,7 +82,7 @@ test("the footer's Licensee Program link opens sign-up on the licensee tab", asy
 test('the footer’s company links lead to the home page', async ({ page }) => {
   for (const name of ['About Us', 'Contact', 'Careers', 'Safety', 'Insurance']) {
     await page.goto('/terms-of-service');
-    await footer(page).getByRole('link', { name, exact: true }).click();
+    await (await scrollToFooter(page)).getByRole('link', { name, exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
   }
 });
@@ -89,7 +97,7 @@ test("a signed-in rider gets the same booking page from the footer's /ride-booki
   const rideHeadings = await page.getByRole('main').getByRole('heading').allTextContents();
 
   await page.goto('/dashboard');
-  await footer(page).getByRole('link', { name: 'Book a Ride' }).click();
+  await (await scrollToFooter(page)).getByRole('link', { name: 'Book a Ride' }).click();
   await expect(page).toHaveURL(/\/ride-booking$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Book a Ride');
   await expect(page.getByRole('button', { name: /Request Ride/ })).toBeVisible();

@@ -63,7 +63,7 @@ export default defineConfig({
     conditions: ['source'],
   },
   // Translation files are read whole (`.default`): without named exports a bundled one is one object,
-  // not one variable per key plus a namespace object (docs/decisions/020).
+  // not one variable per key plus a namespace object (docs/decisions/023).
   json: { namedExports: false },
   server: {
     port: 5173,
@@ -74,14 +74,20 @@ export default defineConfig({
   },
   // The manifest lets bench/web.ts measure each route's initial JavaScript.
   build: {
-    // Every browser the app supports has modulepreload (docs/decisions/020).
+    // Every browser the app supports has modulepreload (docs/decisions/023).
     modulePreload: { polyfill: false },
     sourcemap: true,
     manifest: true,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      preserveEntrySignatures: false,
       output: {
         codeSplitting: {
+          // A shared chunk under 4 KB (an icon, a helper, a small hook) is copied into each chunk that
+          // uses it rather than fetched on its own: the booking page went from 49 script requests to 23,
+          // and on a phone each was a round trip in the queue (docs/decisions/023). It needs the
+          // bundler's strict execution order and no preserved entry signatures (an app has no exports).
+          experimentalInlineCommonChunks: { maxSize: 4096 },
           groups: [
             // Everything the landing page needs (docs/decisions/015).
             { name: 'first-screen', test: isFirstScreen },

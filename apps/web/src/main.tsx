@@ -8,8 +8,8 @@ import { setUpInstallability } from './lib/install';
 import './index.css';
 
 setUpInstallability();
-// Not a top-level await: the bundler turns its chunk optimizations off for a module graph with one, and
-// the entry would stay a file of its own in front of the first screen's (docs/decisions/020).
+// Not a top-level await: the bundler turns its chunk optimizations (merging shared chunks into the
+// ones that load them) off for a module graph with one (docs/decisions/023).
 void initI18n().then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -5,8 +5,8 @@ import { createQueryClient } from '@/lib/query-client';
 import { RealtimeProvider } from '@/lib/realtime-context';
 import { DisputeNotices } from './dispute-notices';
 
-/** One cache for the whole visit, shared by every page that fetches data. */
-const queryClient = createQueryClient();
+/** One cache for the whole visit, shared by every page that fetches data (and the router's prefetches). */
+export const queryClient = createQueryClient();
 
 /**
  * Server data and the realtime socket, loaded with the first page that needs them (the dashboards,

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { FullPageSpinner, RedirectIfSignedIn, RequireRole } from './guards';
@@ -15,9 +16,20 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   );
 }
 
-/** A page that reads server data: it also loads the query cache and the realtime socket. */
-function dataPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+/**
+ * A page that reads server data: it also loads the query cache and the realtime socket. `prefetch`
+ * names a function of the page's module that starts its first query, called when the app opens on it.
+ */
+function dataPage<K extends string, P extends string = never>(
+  load: () => Promise<Record<K, ComponentType> & Record<P, (queryClient: QueryClient) => void>>,
+  name: K,
+  prefetch?: P,
+) {
   const loadBoth = () => Promise.all([import('./data-providers'), load()]);
+  const loadOpened = () =>
+    loadBoth().then(([{ queryClient }, module]) => {
+      if (prefetch) module[prefetch](queryClient);
+    });
   const component = lazy(async () => {
     const [{ DataProviders }, module] = await loadBoth();
     const Page: ComponentType = module[name];
@@ -29,13 +41,13 @@ function dataPage<K extends string>(load: () => Promise<Record<K, ComponentType>
       ),
     };
   });
-  return Object.assign(component, { load: loadBoth });
+  return Object.assign(component, { load: loadOpened });
 }
 
 const OnboardingPage = page(() => import('@/features/onboarding/onboarding-page'), 'OnboardingPage');
 const SignInPage = page(() => import('@/features/auth/sign-in-page'), 'SignInPage');
 const CustomerDashboardPage = dataPage(() => import('./routes/customer-dashboard-page'), 'CustomerDashboardPage');
-const BookRidePage = dataPage(() => import('./routes/book-ride-page'), 'BookRidePage');
+const BookRidePage = dataPage(() => import('./routes/book-ride-page'), 'BookRidePage', 'prefetchBookRide');
 const DriverDashboardPage = dataPage(() => import('./routes/driver-dashboard-page'), 'DriverDashboardPage');
 const LicenseeDashboardPage = dataPage(() => import('./routes/licensee-dashboard-page'), 'LicenseeDashboardPage');
 const AdminDashboardPage = dataPage(() => import('./routes/admin-dashboard-page'), 'AdminDashboardPage');

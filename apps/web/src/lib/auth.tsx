@@ -18,28 +18,40 @@ type AuthState = {
 const AuthContext = createContext<AuthState | null>(null);
 
 /**
+ * A stored session is checked as soon as this code runs, not once React has drawn the first time:
+ * a signed-in page waits for the answer, and the translations' start and the first render took a few
+ * hundred milliseconds on a phone before the request even left (docs/decisions/023).
+ */
+const startupCheck = getToken() === null ? null : apiRequest<PublicUser>('/api/users/me');
+startupCheck?.catch(() => undefined); // handled where it is used; not an unhandled rejection before that
+
+/**
  * Who is signed in. Plain state rather than a query cache: it is on every page's first screen,
  * including the landing page, which needs no other server data.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<PublicUser | null>(null);
-  const [isLoading, setIsLoading] = useState(() => getToken() !== null);
+  const [isLoading, setIsLoading] = useState(() => startupCheck !== null);
 
   useEffect(() => {
-    if (getToken() === null) return;
-    const controller = new AbortController();
-    apiRequest<PublicUser>('/api/users/me', { signal: controller.signal })
-      .then(setUser)
+    if (startupCheck === null || getToken() === null) return;
+    let isCurrent = true;
+    startupCheck
+      .then((checked) => {
+        if (isCurrent) setUser(checked);
+      })
       .catch((error: unknown) => {
-        if ((error as Error).name === 'AbortError') return;
+        if (!isCurrent) return;
         // The spec: a failed verification logs 'Auth failed' and drops the token.
         console.warn('Auth failed', error);
         setToken(null);
       })
       .finally(() => {
-        if (!controller.signal.aborted) setIsLoading(false);
+        if (isCurrent) setIsLoading(false);
       });
-    return () => controller.abort();
+    return () => {
+      isCurrent = false;
+    };
   }, []);
 
   const acceptSession = useCallback((response: AuthResponse) => {

@@ -8,11 +8,12 @@ type Bundle = { default: Record<string, unknown> };
 
 /**
  * The English texts of the first screen ship in the first bundle: the shell every page shows (header,
- * footer, common words) and the landing page's hero and sign-up card, since a first visit is always in
- * English (docs/decisions/015). The landing page's lower sections bring theirs (landing-sections.tsx).
+ * common words) and the landing page's hero and sign-up card, since a first visit is always in English
+ * (docs/decisions/015). The footer and the landing page's lower sections bring theirs (footer.tsx,
+ * landing-sections.tsx).
  * Every other namespace, in every language, is its own small file loaded when a page needs it.
  */
-const shell = import.meta.glob<Bundle>(['../locales/en/{common,nav,footer}.json', '../locales/en/{hero,tab}.json'], { eager: true });
+const shell = import.meta.glob<Bundle>(['../locales/en/{common,nav}.json', '../locales/en/{hero,tab}.json'], { eager: true });
 /** Namespaces of signed-in consoles and the demo page: their loaders live in console-locales.ts. */
 const CONSOLE_NAMESPACES = new Set([
   'active-rides',
@@ -92,6 +93,17 @@ function applyDocumentLanguage(code: LanguageCode): void {
   const language = languages.find((l) => l.code === code);
   document.documentElement.lang = code;
   document.documentElement.dir = language?.dir ?? 'ltr';
+}
+
+/**
+ * Starts loading `namespaces` (in the current language and English) without waiting for a component to
+ * ask: a page's code calls it when it is evaluated, so its texts download while it waits for the
+ * session check instead of after it.
+ */
+export function preloadNamespaces(namespaces: string[]): void {
+  const load = () => void i18n.loadNamespaces(namespaces).catch(() => undefined);
+  if (i18n.isInitialized) load();
+  else i18n.on('initialized', load);
 }
 
 /** Switches language; i18next loads the namespaces in use for it through the lazy backend first. */

@@ -1,4 +1,5 @@
 import type { Ride } from '@coride/domain';
+import type { QueryClient } from '@tanstack/react-query';
 import { ArrowLeftIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,14 +9,29 @@ import { buttonVariants } from '@/components/ui/button';
 import { ErrorState, LoadingState } from '@/components/ui/query-state';
 import { ChatLauncher } from '@/features/assistant/chat-launcher';
 import { VoiceLauncher } from '@/features/assistant/voice-launcher';
+import { getToken } from '@/lib/api';
 import { hasBookingPrefill, parseBookingSearch } from '@/lib/booking-href';
+import { preloadNamespaces } from '@/lib/i18n';
+import { useHasPainted } from '@/lib/use-has-painted';
 import { BookingView } from '@/features/booking/components/booking-view';
 import { RewardsLine } from '@/features/rewards/rewards-line';
 import { RideCancelledView } from '@/features/booking/components/ride/ride-cancelled-view';
 import { RideCompletedView } from '@/features/booking/components/ride/ride-completed-view';
 import { RideTracker } from '@/features/booking/components/ride/ride-tracker';
+import { activeRideQueryOptions } from '@/features/booking/api/get-active-ride';
 import { useCurrentRide } from '@/features/booking/hooks/use-current-ride';
 import { emptyStop, stopAt, type TripDraft } from '@/features/booking/trip';
+
+// The page's texts (the account menu's included) start downloading with its code, not after the session check.
+preloadNamespaces(['booking', 'auth']);
+
+/**
+ * Opened at /ride: the rider's active ride is asked for while the session is still being checked
+ * (the router calls this with the page's code), one round trip less before the form or the ride shows.
+ */
+export function prefetchBookRide(queryClient: QueryClient): void {
+  if (getToken() !== null) void queryClient.prefetchQuery(activeRideQueryOptions());
+}
 
 function draftFrom(search: string): TripDraft {
   const { pickup, dropoff } = parseBookingSearch(search);
@@ -33,6 +49,9 @@ export function BookRidePage() {
   const search = useSearch();
   const [path, navigate] = useLocation();
   const [draft, setDraft] = useState<TripDraft>(() => draftFrom(search));
+  // The heading and its subtitle (the largest text a phone shows first) paint before the form, the
+  // map and the ride views, whose first render is a long task on a phone's CPU (docs/decisions/023).
+  const hasPainted = useHasPainted();
 
   // The prefill is read once; the address bar goes back to plain /ride so a reload starts clean.
   useEffect(() => {
@@ -58,7 +77,8 @@ export function BookRidePage() {
   }
 
   let content;
-  if (current.isLoading) content = <LoadingState label={t('loadingRide')} />;
+  if (!hasPainted) content = <LoadingState label={t('loadingRide')} />;
+  else if (current.isLoading) content = <LoadingState label={t('loadingRide')} />;
   else if (current.error && !ride) content = <ErrorState title={t('loadRideFailed')} error={current.error} onRetry={current.refetch} />;
   else if (!ride) content = <BookingView draft={draft} onDraftChange={setDraft} onBooked={current.track} FareNote={RewardsLine} />;
   else if (ride.status === 'completed') content = <RideCompletedView ride={ride} onBookAnother={startOver} />;

@@ -1,6 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { addEnglishTexts } from '@/lib/i18n';
 import { Brand } from './brand';
+
+// The footer's English texts travel with its code (footer-when-near.tsx loads it).
+addEnglishTexts(import.meta.glob<{ default: Record<string, unknown> }>('../../locales/en/footer.json', { eager: true }));
 
 type FooterLink = { href: string; key: string };
 

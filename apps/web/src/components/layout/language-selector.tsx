@@ -1,75 +1,34 @@
-import { languages } from '@coride/domain/languages';
-import { CheckIcon, GlobeIcon } from '@/components/ui/first-screen-icons';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { languages, type LanguageCode } from '@coride/domain/languages';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { GlobeIcon } from '@/components/ui/first-screen-icons';
 import { changeLanguage } from '@/lib/i18n';
+
+const loadList = () => import('./language-list');
+const LanguageList = lazy(async () => ({ default: (await loadList()).LanguageList }));
+const preloadList = () => void loadList().catch(() => undefined);
 
 /**
  * The spec's language dropdown: flag and name, the active one marked, closes on choice. A small
- * listbox of our own rather than a menu library: it is on every page's first screen, so it stays light.
+ * listbox of our own rather than a menu library: it is on every page's first screen, so it stays
+ * light, and only the button is: the list's code loads when it is first wanted (language-list.tsx).
  */
 export function LanguageSelector() {
   const { t, i18n } = useTranslation('common');
   const current = languages.find((l) => l.code === i18n.language) ?? languages[0];
   const [isOpen, setIsOpen] = useState(false);
-  const [activeIndex, setActiveIndex] = useState(0);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const listRef = useRef<HTMLUListElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const listId = useId();
 
-  useEffect(() => {
-    if (!isOpen) return;
-    listRef.current?.focus();
-    const closeOnOutsideClick = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setIsOpen(false);
-    };
-    document.addEventListener('pointerdown', closeOnOutsideClick);
-    return () => document.removeEventListener('pointerdown', closeOnOutsideClick);
-  }, [isOpen]);
-
-  useEffect(() => {
-    if (isOpen) listRef.current?.querySelector(`[data-index="${activeIndex}"]`)?.scrollIntoView({ block: 'nearest' });
-  }, [isOpen, activeIndex]);
-
-  const open = () => {
-    setActiveIndex(
-      Math.max(
-        0,
-        languages.findIndex((l) => l.code === current.code),
-      ),
-    );
-    setIsOpen(true);
-  };
   const close = () => {
     setIsOpen(false);
     buttonRef.current?.focus();
   };
-  const choose = (index: number) => {
-    const language = languages[index];
-    if (language) void changeLanguage(language.code);
+  const choose = (code: LanguageCode) => {
+    void changeLanguage(code);
     close();
-  };
-
-  const onListKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
-    const last = languages.length - 1;
-    const moves: Record<string, () => number> = {
-      ArrowDown: () => Math.min(last, activeIndex + 1),
-      ArrowUp: () => Math.max(0, activeIndex - 1),
-      Home: () => 0,
-      End: () => last,
-    };
-    if (moves[event.key]) {
-      event.preventDefault();
-      setActiveIndex(moves[event.key]!());
-    } else if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      choose(activeIndex);
-    } else if (event.key === 'Escape' || event.key === 'Tab') {
-      event.preventDefault();
-      close();
-    }
   };
 
   return (
@@ -83,11 +42,13 @@ export function LanguageSelector() {
         aria-expanded={isOpen}
         aria-controls={isOpen ? listId : undefined}
         data-testid="language-selector"
-        onClick={() => (isOpen ? close() : open())}
+        onPointerEnter={preloadList}
+        onFocus={preloadList}
+        onClick={() => (isOpen ? close() : setIsOpen(true))}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
             event.preventDefault();
-            open();
+            setIsOpen(true);
           }
         }}
       >
@@ -96,35 +57,9 @@ export function LanguageSelector() {
         <span className="hidden sm:inline">{current.nativeName}</span>
       </Button>
       {isOpen ? (
-        <ul
-          ref={listRef}
-          id={listId}
-          role="listbox"
-          tabIndex={-1}
-          aria-label={t('selectLanguage')}
-          aria-activedescendant={`${listId}-${activeIndex}`}
-          onKeyDown={onListKeyDown}
-          className="absolute end-0 z-50 mt-1 max-h-[70vh] min-w-48 overflow-y-auto rounded-md border bg-background p-1 shadow-lg focus:outline-none"
-        >
-          {languages.map((language, index) => (
-            <li
-              key={language.code}
-              id={`${listId}-${index}`}
-              data-index={index}
-              role="option"
-              aria-selected={language.code === current.code}
-              lang={language.code}
-              dir={language.dir}
-              onPointerMove={() => setActiveIndex(index)}
-              onClick={() => choose(index)}
-              className={`flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm ${index === activeIndex ? 'bg-muted' : ''}`}
-            >
-              <span aria-hidden>{language.flag}</span>
-              <span className="flex-1">{language.nativeName}</span>
-              {language.code === current.code ? <CheckIcon className="size-4 text-primary" aria-hidden /> : null}
-            </li>
-          ))}
-        </ul>
+        <Suspense fallback={null}>
+          <LanguageList id={listId} current={current.code} containerRef={rootRef} onChoose={choose} onClose={close} />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Footer } from './footer';
+import { FooterWhenNear } from './footer-when-near';
 
-/** Every page: a skip link, the page's own content as <main>, and the footer. */
+/** Every page: a skip link, the page's own content as <main>, and the footer (loaded as the visitor nears it). */
 export function PageShell({ header, children }: { header?: ReactNode; children: ReactNode }) {
   const { t } = useTranslation('common');
   return (
@@ -15,7 +15,7 @@ export function PageShell({ header, children }: { header?: ReactNode; children: 
       <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 focus:outline-none">
         {children}
       </main>
-      <Footer />
+      <FooterWhenNear />
     </div>
   );
 }

@@ -29,7 +29,7 @@ export type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonV
 
 /**
  * A button. Links styled as buttons use `buttonVariants` on the link itself: no `asChild` slot, which
- * was unused and brought Radix's Slot into the first screen (docs/decisions/020).
+ * was unused and brought Radix's Slot into the first screen (docs/decisions/023).
  */
 export function Button({ className, variant, size, type, ...props }: ButtonProps) {
   return <button className={cn(buttonVariants({ variant, size }), className)} type={type ?? 'button'} {...props} />;

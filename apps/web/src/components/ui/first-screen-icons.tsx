@@ -3,7 +3,7 @@ import { createElement, type JSX, type SVGProps } from 'react';
 /**
  * The icons the first screen shows (header, hero, sign-up card, voice button, the loading spinner), drawn from their
  * Lucide shapes (lucide-react 1.75, ISC) by a few lines of our own: lucide-react's icon component and
- * its helpers were about 2 KB of the first screen's script (docs/decisions/020). Pages loaded later use
+ * its helpers were about 2 KB of the first screen's script (docs/decisions/023). Pages loaded later use
  * lucide-react itself. Same look: 24x24, stroked with the text colour, sized by the class name.
  */
 export type IconComponent = (props: SVGProps<SVGSVGElement>) => JSX.Element;

@@ -12,7 +12,7 @@ const isSectionAddressed = () => sectionIds.includes(decodeURIComponent(window.l
  * The landing page's sections below the hero (how it works, pricing, community) load when the visitor
  * scrolls near them or follows one of their anchors, not with the first screen: on a phone the hero
  * fills the screen, and their code, texts and icons were about a tenth of the first screen's script
- * (docs/decisions/020). Until then, screen-tall placeholders keep the footer where it will stay.
+ * (docs/decisions/023). Until then, screen-tall placeholders keep the footer where it will stay.
  */
 export function BelowTheFold() {
   const [isWanted, setIsWanted] = useState(isSectionAddressed);
