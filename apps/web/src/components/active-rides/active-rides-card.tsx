@@ -9,7 +9,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState, LoadingState } from '@/components/ui/query-state';
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { StackedRow, StackedTable } from '@/components/ui/stacked-table';
+import { TableCell } from '@/components/ui/table';
 import { LabelledCell as Cell } from '@/components/ui/labelled-cell';
 import { useFormatters } from '@/lib/format';
 import { activeRidesOf, elapsedSince, lastChangedAt } from './active-rides';
@@ -99,77 +100,55 @@ function RidesTable({
   const headings = { rider: t('columns.rider'), status: t('columns.status'), driver: t('columns.driver'), since: t('columns.since'), fare: t('columns.fare') };
 
   return (
-    <Table className="block w-full text-sm md:table">
-      <TableCaption className="sr-only">{t('caption', { count: rides.length })}</TableCaption>
-      {/* On a phone the headings become each cell's own label (below), so the header row is not shown. */}
-      <TableHeader className="hidden md:table-header-group">
-        <TableRow className="border-b text-muted-foreground">
-          {Object.values(headings).map((heading) => (
-            <TableHead key={heading} scope="col" className="py-2 pe-3">
-              {heading}
-            </TableHead>
-          ))}
-          <TableHead scope="col" className="py-2 text-end">
-            <span className="sr-only">{t('columns.action')}</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody className="block divide-y md:table-row-group">
-        {rides.map((ride) => {
-          const changedAt = lastChangedAt(ride);
-          const elapsed = elapsedSince(changedAt, readAt);
-          return (
-            <TableRow
-              key={ride.id}
-              className="block py-3 first:pt-0 md:table-row md:first:pt-3"
-              data-testid="active-ride"
-              data-ride-id={ride.id}
-              data-status={ride.status}
-            >
-              <Cell label={headings.rider}>
-                <span className="font-medium">{ride.rider.firstName}</span>
-                <span className="block text-xs break-words text-muted-foreground">
-                  {ride.pickupLocation.address} → {ride.dropoffLocation.address}
-                </span>
-              </Cell>
-              <Cell label={headings.status}>
-                <RideStatusBadge status={ride.status} label={t(`status.${ride.status}`)} />
-              </Cell>
-              <Cell label={headings.driver}>
-                {ride.driver ? (
-                  <>
-                    <span>{ride.driver.name}</span>
-                    <span className="block text-xs text-muted-foreground">{ride.driver.vehiclePlate}</span>
-                  </>
-                ) : (
-                  <span className="text-muted-foreground">{t('noDriver')}</span>
-                )}
-              </Cell>
-              <Cell label={headings.since}>
-                <time dateTime={changedAt}>{relative.format(elapsed.value, elapsed.unit)}</time>
-                <span className="block text-xs text-muted-foreground">{format.dateTime(changedAt)}</span>
-              </Cell>
-              <Cell label={headings.fare}>
-                <span className="tabular-nums">{format.money(ride.totalFare)}</span>
-              </Cell>
-              <TableCell className="block pt-2 md:table-cell md:py-3 md:text-end">
-                <Button
-                  ref={(element) => buttonRef(ride.id, element)}
-                  variant="outline"
-                  size="sm"
-                  className="text-destructive"
-                  onClick={() => onChoose(ride)}
-                  aria-label={t('cancelLabel', { name: ride.rider.firstName, pickup: ride.pickupLocation.address })}
-                  data-testid="cancel-active-ride"
-                >
-                  <BanIcon aria-hidden />
-                  {t('cancel')}
-                </Button>
-              </TableCell>
-            </TableRow>
-          );
-        })}
-      </TableBody>
-    </Table>
+    <StackedTable caption={t('caption', { count: rides.length })} headings={Object.values(headings)} actionHeading={t('columns.action')}>
+      {rides.map((ride) => {
+        const changedAt = lastChangedAt(ride);
+        const elapsed = elapsedSince(changedAt, readAt);
+        return (
+          <StackedRow key={ride.id} data-testid="active-ride" data-ride-id={ride.id} data-status={ride.status}>
+            <Cell label={headings.rider}>
+              <span className="font-medium">{ride.rider.firstName}</span>
+              <span className="block text-xs break-words text-muted-foreground">
+                {ride.pickupLocation.address} → {ride.dropoffLocation.address}
+              </span>
+            </Cell>
+            <Cell label={headings.status}>
+              <RideStatusBadge status={ride.status} label={t(`status.${ride.status}`)} />
+            </Cell>
+            <Cell label={headings.driver}>
+              {ride.driver ? (
+                <>
+                  <span>{ride.driver.name}</span>
+                  <span className="block text-xs text-muted-foreground">{ride.driver.vehiclePlate}</span>
+                </>
+              ) : (
+                <span className="text-muted-foreground">{t('noDriver')}</span>
+              )}
+            </Cell>
+            <Cell label={headings.since}>
+              <time dateTime={changedAt}>{relative.format(elapsed.value, elapsed.unit)}</time>
+              <span className="block text-xs text-muted-foreground">{format.dateTime(changedAt)}</span>
+            </Cell>
+            <Cell label={headings.fare}>
+              <span className="tabular-nums">{format.money(ride.totalFare)}</span>
+            </Cell>
+            <TableCell className="block pt-2 md:table-cell md:py-3 md:text-end">
+              <Button
+                ref={(element) => buttonRef(ride.id, element)}
+                variant="outline"
+                size="sm"
+                className="text-destructive"
+                onClick={() => onChoose(ride)}
+                aria-label={t('cancelLabel', { name: ride.rider.firstName, pickup: ride.pickupLocation.address })}
+                data-testid="cancel-active-ride"
+              >
+                <BanIcon aria-hidden />
+                {t('cancel')}
+              </Button>
+            </TableCell>
+          </StackedRow>
+        );
+      })}
+    </StackedTable>
   );
 }

@@ -10,7 +10,7 @@ import { RideStatusBadge } from '@/components/ride-status-badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState, LoadingState } from '@/components/ui/query-state';
-import { Table, TableBody, TableCaption, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { StackedRow, StackedTable } from '@/components/ui/stacked-table';
 import { useFormatters } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import type { ActiveRidesScope } from './active-rides-card';
@@ -81,47 +81,27 @@ function HistoryTable({ rides }: { rides: Ride[] }) {
     fare: t('columns.fare'),
   };
   return (
-    <Table className="block w-full text-sm md:table">
-      <TableCaption className="sr-only">{t('history.caption')}</TableCaption>
-      <TableHeader className="hidden md:table-header-group">
-        <TableRow className="border-b text-muted-foreground">
-          {Object.values(headings).map((heading) => (
-            <TableHead key={heading} scope="col" className="py-2 pe-3">
-              {heading}
-            </TableHead>
-          ))}
-        </TableRow>
-      </TableHeader>
-      <TableBody className="block divide-y md:table-row-group">
-        {rides.map((ride) => (
-          <TableRow
-            key={ride.id}
-            className="block py-3 first:pt-0 md:table-row md:first:pt-3"
-            data-testid="history-ride"
-            data-ride-id={ride.id}
-            data-status={ride.status}
-          >
-            <Cell label={headings.rider}>
-              <span className="font-medium">{ride.rider.firstName}</span>
-              <span className="block text-xs break-words text-muted-foreground">
-                {ride.pickupLocation.address} → {ride.dropoffLocation.address}
-              </span>
-            </Cell>
-            <Cell label={headings.status}>
-              <RideStatusBadge status={ride.status} label={isActiveRideStatus(ride.status) ? t(`status.${ride.status}`) : t(`history.status.${ride.status}`)} />
-            </Cell>
-            <Cell label={headings.driver}>
-              {ride.driver ? <span>{ride.driver.name}</span> : <span className="text-muted-foreground">{t('noDriver')}</span>}
-            </Cell>
-            <Cell label={headings.booked}>
-              <time dateTime={ride.requestedAt}>{format.dateTime(ride.requestedAt)}</time>
-            </Cell>
-            <Cell label={headings.fare}>
-              <span className="tabular-nums">{format.money(ride.totalFare)}</span>
-            </Cell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <StackedTable caption={t('history.caption')} headings={Object.values(headings)}>
+      {rides.map((ride) => (
+        <StackedRow key={ride.id} data-testid="history-ride" data-ride-id={ride.id} data-status={ride.status}>
+          <Cell label={headings.rider}>
+            <span className="font-medium">{ride.rider.firstName}</span>
+            <span className="block text-xs break-words text-muted-foreground">
+              {ride.pickupLocation.address} → {ride.dropoffLocation.address}
+            </span>
+          </Cell>
+          <Cell label={headings.status}>
+            <RideStatusBadge status={ride.status} label={isActiveRideStatus(ride.status) ? t(`status.${ride.status}`) : t(`history.status.${ride.status}`)} />
+          </Cell>
+          <Cell label={headings.driver}>{ride.driver ? <span>{ride.driver.name}</span> : <span className="text-muted-foreground">{t('noDriver')}</span>}</Cell>
+          <Cell label={headings.booked}>
+            <time dateTime={ride.requestedAt}>{format.dateTime(ride.requestedAt)}</time>
+          </Cell>
+          <Cell label={headings.fare}>
+            <span className="tabular-nums">{format.money(ride.totalFare)}</span>
+          </Cell>
+        </StackedRow>
+      ))}
+    </StackedTable>
   );
 }

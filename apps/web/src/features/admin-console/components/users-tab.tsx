@@ -12,7 +12,7 @@ import { Label } from '@/components/ui/label';
 import { LabelledCell as Cell } from '@/components/ui/labelled-cell';
 import { ErrorState, LoadingState } from '@/components/ui/query-state';
 import { NativeSelect } from '@/components/ui/select';
-import { Table, TableBody, TableCaption, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { StackedRow, StackedTable } from '@/components/ui/stacked-table';
 import { useFormatters } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useAdminUsers } from '../api/use-admin-users';
@@ -93,44 +93,26 @@ function UsersTable({ users }: { users: AdminUser[] }) {
   const format = useFormatters();
   const headings = { name: t('users.columns.name'), email: t('users.columns.email'), role: t('users.columns.role'), joined: t('users.columns.joined') };
   return (
-    <Table className="block w-full text-sm md:table">
-      <TableCaption className="sr-only">{t('users.caption')}</TableCaption>
-      <TableHeader className="hidden md:table-header-group">
-        <TableRow className="border-b text-muted-foreground">
-          {Object.values(headings).map((heading) => (
-            <TableHead key={heading} scope="col" className="py-2 pe-3">
-              {heading}
-            </TableHead>
-          ))}
-        </TableRow>
-      </TableHeader>
-      <TableBody className="block divide-y md:table-row-group">
-        {users.map((user) => (
-          <TableRow
-            key={user.id}
-            className="block py-3 first:pt-0 md:table-row md:first:pt-3"
-            data-testid="admin-user"
-            data-user-id={user.id}
-            data-role={user.role}
-          >
-            <Cell label={headings.name}>
-              <span className="font-medium">
-                {user.firstName} {user.lastName}
-              </span>
-              {user.phone ? <span className="block text-xs text-muted-foreground">{user.phone}</span> : null}
-            </Cell>
-            <Cell label={headings.email}>
-              <span className="break-all">{user.email}</span>
-            </Cell>
-            <Cell label={headings.role}>
-              <Badge variant="secondary">{t(`common:roles.${user.role}`)}</Badge>
-            </Cell>
-            <Cell label={headings.joined}>
-              <time dateTime={user.createdAt}>{format.dateTime(user.createdAt)}</time>
-            </Cell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <StackedTable caption={t('users.caption')} headings={Object.values(headings)}>
+      {users.map((user) => (
+        <StackedRow key={user.id} data-testid="admin-user" data-user-id={user.id} data-role={user.role}>
+          <Cell label={headings.name}>
+            <span className="font-medium">
+              {user.firstName} {user.lastName}
+            </span>
+            {user.phone ? <span className="block text-xs text-muted-foreground">{user.phone}</span> : null}
+          </Cell>
+          <Cell label={headings.email}>
+            <span className="break-all">{user.email}</span>
+          </Cell>
+          <Cell label={headings.role}>
+            <Badge variant="secondary">{t(`common:roles.${user.role}`)}</Badge>
+          </Cell>
+          <Cell label={headings.joined}>
+            <time dateTime={user.createdAt}>{format.dateTime(user.createdAt)}</time>
+          </Cell>
+        </StackedRow>
+      ))}
+    </StackedTable>
   );
 }
