@@ -29,7 +29,19 @@ import WebSocket from 'ws';
 import { ApiProcess, ensureServerBuilt, freePort, repoRoot } from '../apps/server/src/cli/local-cluster';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
-import { api, benchServerEnv, cpuSeconds, inBatches, openSocket, percentile, randomPoint, seedBenchWorld, seedWorld, sleep } from './lib/cluster-bench';
+import {
+  api,
+  benchServerEnv,
+  cpuSeconds,
+  driveLocationStep,
+  inBatches,
+  openSocket,
+  percentile,
+  randomPoint,
+  seedBenchWorld,
+  seedWorld,
+  sleep,
+} from './lib/cluster-bench';
 
 const { values } = parseArgs({
   options: {
@@ -289,8 +301,6 @@ try {
     forward.length = 0;
     delivered = 0;
     sentAt.clear();
-    let expected = 0;
-    let sent = 0;
     const last = new Map<string, { lat: number; lng: number }>();
     const next = new Map(drivers.map((d) => [d.id, performance.now() + Math.random() * interval]));
     if (values.profile) {
@@ -304,27 +314,17 @@ try {
     const cpuBefore = cpuSeconds(pid);
     const generator = process.cpuUsage();
     const stepStart = performance.now();
-    while (performance.now() - stepStart < STEP_SECONDS * 1000) {
-      const now = performance.now();
-      for (const driver of drivers) {
-        if (next.get(driver.id)! > now) continue;
-        next.set(driver.id, now + interval);
-        const p = position.get(driver.id)!;
-        // A small move, unique to this update (the rider's copy is matched by its latitude).
-        p.lat += (Math.random() - 0.5) * 0.0002;
-        p.lng += (Math.random() - 0.5) * 0.0002;
-        const socket = driverSockets.get(driver.id)!;
-        if (socket.readyState !== WebSocket.OPEN) continue;
-        socket.send(JSON.stringify({ type: 'location_update', location: { lat: p.lat, lng: p.lng } }));
-        sent += 1;
-        last.set(driver.id, { lat: p.lat, lng: p.lng });
-        if (riderOfDriver.has(driver.id)) {
-          sentAt.set(`${driver.id}:${p.lat}`, performance.now());
-          expected += 1;
-        }
-      }
-      await sleep(5);
-    }
+    const { sent, expected } = await driveLocationStep({
+      drivers,
+      sockets: driverSockets,
+      position,
+      next,
+      last,
+      riderOfDriver,
+      sentAt,
+      intervalMs: interval,
+      seconds: STEP_SECONDS,
+    });
     const elapsed = (performance.now() - stepStart) / 1000;
     const cores = (cpuSeconds(pid) - cpuBefore) / elapsed;
     const usage = process.cpuUsage(generator);

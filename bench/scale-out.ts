@@ -17,12 +17,13 @@ import { parseArgs } from 'node:util';
 import type { Ride, ServerMessage } from '@coride/domain';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { freePort, OwnRedis, type LocalCluster } from '../apps/server/src/cli/local-cluster';
 import { ApiClient, type RealtimeConnection } from '../apps/server/src/simulator/client';
 import {
   api,
   cpuSeconds,
+  driveLocationStep,
   inBatches,
   openSocket as openBenchSocket,
   percentile,
@@ -220,34 +221,22 @@ async function locationsPart(world: BenchWorld, redisUrl: string, instances: num
       }
       forward.length = 0;
       delivered = 0;
-      let expected = 0;
-      let sent = 0;
       const seconds = Number(values['step-seconds']);
       const next = new Map(drivers.map((d) => [d.id, performance.now() + Math.random() * interval]));
       const cpu = startCpu(cluster);
       const generator = process.cpuUsage();
       const stepStart = performance.now();
-      while (performance.now() - stepStart < seconds * 1000) {
-        const now = performance.now();
-        for (const driver of drivers) {
-          if (next.get(driver.id)! > now) continue;
-          next.set(driver.id, now + interval);
-          const p = position.get(driver.id)!;
-          // A small move, unique to this update (the rider's copy is matched by its latitude).
-          p.lat += (Math.random() - 0.5) * 0.0002;
-          p.lng += (Math.random() - 0.5) * 0.0002;
-          const socket = driverSockets.get(driver.id)!;
-          if (socket.readyState !== WebSocket.OPEN) continue;
-          socket.send(JSON.stringify({ type: 'location_update', location: { lat: p.lat, lng: p.lng } }));
-          sent += 1;
-          last.set(driver.id, { lat: p.lat, lng: p.lng });
-          if (riderOfDriver.has(driver.id)) {
-            sentAt.set(`${driver.id}:${p.lat}`, performance.now());
-            expected += 1;
-          }
-        }
-        await sleep(5);
-      }
+      const { sent, expected } = await driveLocationStep({
+        drivers,
+        sockets: driverSockets,
+        position,
+        next,
+        last,
+        riderOfDriver,
+        sentAt,
+        intervalMs: interval,
+        seconds,
+      });
       const elapsed = (performance.now() - stepStart) / 1000;
       const cores = coresSince(cpu, elapsed);
       const usage = process.cpuUsage(generator);

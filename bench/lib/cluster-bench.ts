@@ -222,3 +222,48 @@ export async function api<T>(url: string, token: string, method: string, path: s
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
+
+/**
+ * One step of location ingest: for `seconds`, each driver sends `location_update` on its socket every
+ * `intervalMs` (from its time in `next`), a small move unique to the update. `last` keeps what each
+ * driver sent last; the updates of drivers on a ride (`riderOfDriver`) are timed in `sentAt`, keyed
+ * `driverId:latitude`, for the rider's copy to be matched.
+ */
+export async function driveLocationStep(options: {
+  drivers: { id: string }[];
+  sockets: Map<string, WebSocket>;
+  position: Map<string, LatLng>;
+  next: Map<string, number>;
+  last: Map<string, LatLng>;
+  riderOfDriver: Map<string, string>;
+  sentAt: Map<string, number>;
+  intervalMs: number;
+  seconds: number;
+}): Promise<{ sent: number; expected: number }> {
+  const { drivers, sockets, position, next, last, riderOfDriver, sentAt, intervalMs, seconds } = options;
+  let sent = 0;
+  let expected = 0;
+  const stepStart = performance.now();
+  while (performance.now() - stepStart < seconds * 1000) {
+    const now = performance.now();
+    for (const driver of drivers) {
+      if (next.get(driver.id)! > now) continue;
+      next.set(driver.id, now + intervalMs);
+      const p = position.get(driver.id)!;
+      // A small move, unique to this update (the rider's copy is matched by its latitude).
+      p.lat += (Math.random() - 0.5) * 0.0002;
+      p.lng += (Math.random() - 0.5) * 0.0002;
+      const socket = sockets.get(driver.id)!;
+      if (socket.readyState !== WebSocket.OPEN) continue;
+      socket.send(JSON.stringify({ type: 'location_update', location: { lat: p.lat, lng: p.lng } }));
+      sent += 1;
+      last.set(driver.id, { lat: p.lat, lng: p.lng });
+      if (riderOfDriver.has(driver.id)) {
+        sentAt.set(`${driver.id}:${p.lat}`, performance.now());
+        expected += 1;
+      }
+    }
+    await sleep(5);
+  }
+  return { sent, expected };
+}
