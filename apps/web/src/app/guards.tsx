@@ -19,9 +19,9 @@ export function FullPageSpinner() {
 
 /**
  * Client-side routing only: the server checks the role on every API call. Signed-out visitors go to /,
- * people of another role go to their own dashboard.
+ * people of another role go to their own dashboard. `pending` shows until then (a spinner by default).
  */
-export function RequireRole({ roles, children }: { roles: Role[]; children: ReactNode }) {
+export function RequireRole({ roles, pending, children }: { roles: Role[]; pending?: ReactNode; children: ReactNode }) {
   const { user, isLoading } = useAuth();
   const [, navigate] = useLocation();
   const isAllowed = user !== null && roles.includes(user.role);
@@ -35,7 +35,7 @@ export function RequireRole({ roles, children }: { roles: Role[]; children: Reac
     navigate(dashboardPathFor(user.role), { replace: true });
   }, [isLoading, isAllowed, user, navigate]);
 
-  return isAllowed ? children : <FullPageSpinner />;
+  return isAllowed ? children : (pending ?? <FullPageSpinner />);
 }
 
 /** Landing and sign-in: a signed-in person goes straight to their dashboard. */

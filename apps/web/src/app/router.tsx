@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { FullPageSpinner, RedirectIfSignedIn, RequireRole } from './guards';
@@ -16,20 +15,9 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   );
 }
 
-/**
- * A page that reads server data: it also loads the query cache and the realtime socket. `prefetch`
- * names a function of the page's module that starts its first query, called when the app opens on it.
- */
-function dataPage<K extends string, P extends string = never>(
-  load: () => Promise<Record<K, ComponentType> & Record<P, (queryClient: QueryClient) => void>>,
-  name: K,
-  prefetch?: P,
-) {
+/** A page that reads server data: it also loads the query cache and the realtime socket. */
+function dataPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   const loadBoth = () => Promise.all([import('./data-providers'), load()]);
-  const loadOpened = () =>
-    loadBoth().then(([{ queryClient }, module]) => {
-      if (prefetch) module[prefetch](queryClient);
-    });
   const component = lazy(async () => {
     const [{ DataProviders }, module] = await loadBoth();
     const Page: ComponentType = module[name];
@@ -41,13 +29,14 @@ function dataPage<K extends string, P extends string = never>(
       ),
     };
   });
-  return Object.assign(component, { load: loadOpened });
+  return Object.assign(component, { load: loadBoth });
 }
 
 const OnboardingPage = page(() => import('@/features/onboarding/onboarding-page'), 'OnboardingPage');
 const SignInPage = page(() => import('@/features/auth/sign-in-page'), 'SignInPage');
 const CustomerDashboardPage = dataPage(() => import('./routes/customer-dashboard-page'), 'CustomerDashboardPage');
-const BookRidePage = dataPage(() => import('./routes/book-ride-page'), 'BookRidePage', 'prefetchBookRide');
+// The booking page's route draws the page's frame before it fetches the page's code (routes/book-ride-route).
+const BookRideRoute = page(() => import('./routes/book-ride-route'), 'BookRideRoute');
 const DriverDashboardPage = dataPage(() => import('./routes/driver-dashboard-page'), 'DriverDashboardPage');
 const LicenseeDashboardPage = dataPage(() => import('./routes/licensee-dashboard-page'), 'LicenseeDashboardPage');
 const AdminDashboardPage = dataPage(() => import('./routes/admin-dashboard-page'), 'AdminDashboardPage');
@@ -69,8 +58,8 @@ const pageOfPath: Record<string, { load: () => Promise<unknown> }> = {
   '/onboarding': OnboardingPage,
   '/sign-in': SignInPage,
   '/dashboard': CustomerDashboardPage,
-  '/ride': BookRidePage,
-  '/ride-booking': BookRidePage,
+  '/ride': BookRideRoute,
+  '/ride-booking': BookRideRoute,
   '/driver-dashboard': DriverDashboardPage,
   '/licensee-dashboard': LicenseeDashboardPage,
   '/admin-dashboard': AdminDashboardPage,
@@ -108,16 +97,8 @@ export function AppRouter() {
           </RequireRole>
         </Route>
         {/* The footer's /ride-booking and the app's /ride are the same booking page. */}
-        <Route path="/ride">
-          <RequireRole roles={['customer']}>
-            <BookRidePage />
-          </RequireRole>
-        </Route>
-        <Route path="/ride-booking">
-          <RequireRole roles={['customer']}>
-            <BookRidePage />
-          </RequireRole>
-        </Route>
+        <Route path="/ride" component={BookRideRoute} />
+        <Route path="/ride-booking" component={BookRideRoute} />
         <Route path="/driver-dashboard">
           <RequireRole roles={['driver']}>
             <DriverDashboardPage />

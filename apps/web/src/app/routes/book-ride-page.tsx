@@ -27,7 +27,8 @@ preloadNamespaces(['booking', 'auth']);
 
 /**
  * Opened at /ride: the rider's active ride is asked for while the session is still being checked
- * (the router calls this with the page's code), one round trip less before the form or the ride shows.
+ * (routes/book-ride-route calls this with the page's code), one round trip less before the form or the
+ * ride shows.
  */
 export function prefetchBookRide(queryClient: QueryClient): void {
   if (getToken() !== null) void queryClient.prefetchQuery(activeRideQueryOptions());
