@@ -61,7 +61,14 @@ test('the admin finds a user by a fragment of their name, searches rides and loa
   // Rides: the search finds this run's 51 rides; the first page holds 50, "Load more" brings the last.
   await page.getByRole('tab', { name: 'Rides' }).click();
   const history = page.getByTestId('ride-history');
+  // Wait for the search's own answer: the unfiltered list also shows 50 rides, this run's newest first,
+  // and a "Load more" pressed before the debounced search lands belongs to the list it replaces.
+  const searched = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname === '/api/rides' && url.searchParams.get('q') === tag && !url.searchParams.has('before');
+  });
   await history.getByRole('searchbox', { name: 'Search rides' }).fill(tag);
+  await searched;
   const rows = history.getByTestId('history-ride');
   await expect(rows).toHaveCount(50);
   await expect(rows.first()).toContainText(`${tag} 50`);
