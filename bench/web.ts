@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { repoRoot } from '../apps/server/src/cli/local-cluster';
+import { registrationPayloads, type SignupRole } from '../e2e/registration-payloads';
 import { measureTransfer, medianFigures, runLighthouse, sessionToken, startBuiltServer, type LighthouseFigures, type Transfer } from './lib/web-measure';
 
 const { values } = parseArgs({
@@ -82,44 +83,7 @@ process.stdout.write(`load average at start: ${loadAverage()}\n`);
 const server = await startBuiltServer();
 let isOverBudget = false;
 try {
-  const account = (role: Exclude<Role, 'admin'>) => {
-    const email = `bench.${role}.${Date.now()}@example.com`;
-    const common = {
-      role,
-      email,
-      username: email,
-      firstName: 'Bench',
-      lastName: 'Visitor',
-      phone: '2125550100',
-      password: 'bench-password',
-      confirmPassword: 'bench-password',
-      terms: true,
-    };
-    const extra: Record<Exclude<Role, 'admin'>, Record<string, unknown>> = {
-      customer: { homeAddress: '350 5th Ave, New York, NY' },
-      driver: {
-        licenseNumber: 'D1234567',
-        insuranceNumber: 'INS-998877',
-        vehicleMake: 'Toyota',
-        vehicleModel: 'Camry',
-        vehicleYear: '2021',
-        vehicleAge: 'standard',
-        vehicleSize: 'standard',
-        seatCount: 4,
-        vehicleColor: 'Blue',
-        vehiclePlate: 'ABC1234',
-        driveArea: 'Manhattan',
-      },
-      licensee: {
-        businessName: 'Bench Rides LLC',
-        businessLicense: 'BL-445566',
-        territoryName: 'Bench Territory',
-        zipCodes: '10001, 10002',
-        businessPlan: 'Recruit local drivers, run weekly safety sessions and support riders in their own language.',
-      },
-    };
-    return sessionToken(server.base, { ...common, ...extra[role] }, '/api/register');
-  };
+  const account = (role: SignupRole) => sessionToken(server.base, registrationPayloads[role](`bench.${role}.${Date.now()}@example.com`), '/api/register');
   const tokens: Record<Role, string | undefined> = {
     customer: await account('customer'),
     driver: await account('driver').catch(() => undefined),

@@ -1,13 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { PASSWORD, registrationPayloads, type SignupRole } from './registration-payloads';
+
+export { PASSWORD, registrationPayloads, type SignupRole };
 
 let counter = 0;
 export function uniqueEmail(prefix: string): string {
   counter += 1;
   return `${prefix}.${Date.now().toString(36)}${process.pid}${counter}@e2e.test`;
 }
-
-export const PASSWORD = 'e2e-password-123';
 
 /** Fills the account section shared by the three sign-up forms. */
 export async function fillAccount(page: Page, role: SignupRole, email: string, name = { first: 'Grace', last: 'Hopper' }) {
@@ -38,50 +39,8 @@ export async function signInWithToken(page: Page, token: string) {
   await page.evaluate((value) => localStorage.setItem('token', value), token);
 }
 
-export type SignupRole = 'customer' | 'driver' | 'licensee';
-
 /** The admin account the e2e server creates at start-up (playwright.config.ts). */
 export const ADMIN = { email: 'admin@e2e.test', password: 'admin-e2e-password' } as const;
-
-const accountPayload = (email: string) => ({
-  firstName: 'Grace',
-  lastName: 'Hopper',
-  email,
-  username: email,
-  phone: '2125550199',
-  password: PASSWORD,
-  confirmPassword: PASSWORD,
-  terms: true,
-});
-
-/** Valid POST /api/register bodies per role, for set-up through the API. */
-export const registrationPayloads = {
-  customer: (email: string) => ({ ...accountPayload(email), role: 'customer', homeAddress: '350 5th Ave, New York, NY' }),
-  driver: (email: string) => ({
-    ...accountPayload(email),
-    role: 'driver',
-    licenseNumber: 'D1234567',
-    insuranceNumber: 'INS-998877',
-    vehicleMake: 'Toyota',
-    vehicleModel: 'Camry',
-    vehicleYear: '2021',
-    vehicleAge: 'standard',
-    vehicleSize: 'standard',
-    seatCount: 4,
-    vehicleColor: 'Blue',
-    vehiclePlate: 'ABC1234',
-    driveArea: 'Manhattan',
-  }),
-  licensee: (email: string) => ({
-    ...accountPayload(email),
-    role: 'licensee',
-    businessName: 'Harbor Rides LLC',
-    businessLicense: 'BL-445566',
-    territoryName: 'Lower Manhattan',
-    zipCodes: '10001, 10002',
-    businessPlan: 'Recruit local drivers, run weekly safety sessions and support riders in their own language.',
-  }),
-} satisfies Record<SignupRole, (email: string) => Record<string, unknown>>;
 
 /** Every POST /api/register the page sends from now on. */
 export function watchRegisterRequests(page: Page): Request[] {
