@@ -12,6 +12,7 @@ import { ErrorState, LoadingState } from '@/components/ui/query-state';
 import { StackedRow, StackedTable } from '@/components/ui/stacked-table';
 import { TableCell } from '@/components/ui/table';
 import { LabelledCell as Cell } from '@/components/ui/labelled-cell';
+import { RiderRouteCell } from './rider-route-cell';
 import { useFormatters } from '@/lib/format';
 import { activeRidesOf, elapsedSince, lastChangedAt } from './active-rides';
 import { CancelRideDialog, type CancelRideHandler } from './cancel-ride-dialog';
@@ -106,12 +107,7 @@ function RidesTable({
         const elapsed = elapsedSince(changedAt, readAt);
         return (
           <StackedRow key={ride.id} data-testid="active-ride" data-ride-id={ride.id} data-status={ride.status}>
-            <Cell label={headings.rider}>
-              <span className="font-medium">{ride.rider.firstName}</span>
-              <span className="block text-xs break-words text-muted-foreground">
-                {ride.pickupLocation.address} → {ride.dropoffLocation.address}
-              </span>
-            </Cell>
+            <RiderRouteCell label={headings.rider} ride={ride} />
             <Cell label={headings.status}>
               <RideStatusBadge status={ride.status} label={t(`status.${ride.status}`)} />
             </Cell>

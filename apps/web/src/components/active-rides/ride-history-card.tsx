@@ -15,6 +15,7 @@ import { useFormatters } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import type { ActiveRidesScope } from './active-rides-card';
 import { LabelledCell as Cell } from '@/components/ui/labelled-cell';
+import { RiderRouteCell } from './rider-route-cell';
 
 /**
  * Every ride in scope, newest booking first, a page at a time ("Load more"): an admin's are the
@@ -84,12 +85,7 @@ function HistoryTable({ rides }: { rides: Ride[] }) {
     <StackedTable caption={t('history.caption')} headings={Object.values(headings)}>
       {rides.map((ride) => (
         <StackedRow key={ride.id} data-testid="history-ride" data-ride-id={ride.id} data-status={ride.status}>
-          <Cell label={headings.rider}>
-            <span className="font-medium">{ride.rider.firstName}</span>
-            <span className="block text-xs break-words text-muted-foreground">
-              {ride.pickupLocation.address} → {ride.dropoffLocation.address}
-            </span>
-          </Cell>
+          <RiderRouteCell label={headings.rider} ride={ride} />
           <Cell label={headings.status}>
             <RideStatusBadge status={ride.status} label={isActiveRideStatus(ride.status) ? t(`status.${ride.status}`) : t(`history.status.${ride.status}`)} />
           </Cell>
