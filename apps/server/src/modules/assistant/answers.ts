@@ -1,6 +1,7 @@
 import { PRICING, splitFare, type AssistantAction, type Ride } from '@coride/domain';
 import type { Facts } from './facts';
-import { formatDate, formatMoney, formatNumber, render, replyLanguage, statusWord, type ReplyKey } from './replies';
+import { formatDate, formatMoney } from '../../lib/intl';
+import { formatNumber, render, replyLanguage, statusWord, type ReplyKey } from './replies';
 
 /** An answer before escalation is decided: the text, the proposed action, and whether people must take over. */
 export type Answer = {

@@ -2,7 +2,7 @@ import { assistantActionTypes, ESCROW_DAYS, DISPUTE_WINDOW_DAYS, PRICING, type A
 import { z } from 'zod';
 import { INTENTS, NONE_INTENT } from './engine';
 import type { Facts } from './facts';
-import { formatMoney } from './replies';
+import { formatMoney } from '../../lib/intl';
 
 /**
  * The optional replacement engine (contract §6): an OpenAI-compatible chat-completions endpoint

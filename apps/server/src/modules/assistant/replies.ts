@@ -22,6 +22,7 @@ import thJson from './replies/th.json';
 import trJson from './replies/tr.json';
 import viJson from './replies/vi.json';
 import zhJson from './replies/zh.json';
+import { intlLocale } from '../../lib/intl';
 
 /** Every reply; replies/en.json has exactly these keys. */
 export const replyKeys = [
@@ -148,44 +149,7 @@ export function statusWord(status: string, language: string): string {
   return (statusWords[language] ?? statusWords.en!)[status] ?? status;
 }
 
-const locales: Record<string, string> = {
-  en: 'en-US',
-  es: 'es-US',
-  fr: 'fr-FR',
-  zh: 'zh-CN',
-  pt: 'pt-BR',
-  de: 'de-DE',
-  it: 'it-IT',
-  ru: 'ru-RU',
-  tr: 'tr-TR',
-  vi: 'vi-VN',
-  sw: 'sw-KE',
-  hi: 'hi-IN',
-  ar: 'ar',
-  ja: 'ja-JP',
-  ko: 'ko-KR',
-  th: 'th-TH',
-  my: 'my-MM',
-};
-
-/** Cents as dollars in the reply's language ("$14.90" in English, "14,90 US$" in Spanish…). */
-export function formatMoney(cents: number, language: string): string {
-  return new Intl.NumberFormat(locales[language] ?? 'en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-}
-
-/** A date and time in the reply's language, in UTC (the server does not know the user's time zone). */
-export function formatDate(iso: string | Date, language: string): string {
-  return new Intl.DateTimeFormat(locales[language] ?? 'en-US', {
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'UTC',
-    timeZoneName: 'short',
-  }).format(typeof iso === 'string' ? new Date(iso) : iso);
-}
-
 /** Minutes and miles, rounded for speech and reading. */
 export function formatNumber(value: number, language: string, digits = 1): string {
-  return new Intl.NumberFormat(locales[language] ?? 'en-US', { maximumFractionDigits: digits }).format(value);
+  return new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: digits }).format(value);
 }

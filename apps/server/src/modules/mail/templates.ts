@@ -23,6 +23,7 @@ import thJson from './templates/th.json';
 import trJson from './templates/tr.json';
 import viJson from './templates/vi.json';
 import zhJson from './templates/zh.json';
+import { formatDate, formatMoney } from '../../lib/intl';
 
 /** What each mail is filled with (besides the addressee's first name), fixed when its event happened. */
 export type MailData = {
@@ -103,27 +104,6 @@ export function mailLanguage(language: string): string {
   return files[language] ? language : 'en';
 }
 
-const intlLocales: Record<string, string> = { en: 'en-US', es: 'es-US', pt: 'pt-BR', zh: 'zh-CN', ar: 'ar' };
-const localeOf = (language: string) => intlLocales[language] ?? languages.find((l) => l.code === language)?.speechLocale ?? 'en-US';
-
-/** Cents as dollars in the mail's language ("$14.90", "14,90 US$"…). */
-export function formatMoney(cents: number, language: string): string {
-  return new Intl.NumberFormat(localeOf(language), { style: 'currency', currency: 'USD' }).format(cents / 100);
-}
-
-/** A date and time in the mail's language, in UTC (the server does not know the reader's time zone). */
-export function formatDate(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(localeOf(language), {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'UTC',
-    timeZoneName: 'short',
-  }).format(new Date(iso));
-}
-
 export type RenderedMail = { subject: string; text: string; html: string; language: string };
 
 type Values = Record<string, string | number>;
@@ -177,7 +157,7 @@ const record = (value: unknown): Record<string, unknown> => (value && typeof val
 /** The placeholders' values and the parts after the body (receipt tables, the outcome, the reviewer's notes). */
 function contentOf(template: MailTemplate, data: Record<string, unknown>, language: string, texts: Texts): { values: Values; parts: Part[] } {
   const money = (value: unknown) => formatMoney(cents(value), language);
-  const date = (value: unknown) => (text(value) ? formatDate(text(value), language) : '');
+  const date = (value: unknown) => (text(value) ? formatDate(text(value), language, { withYear: true }) : '');
   const values: Values = { firstName: text(data.firstName) };
   const parts: Part[] = [];
   const notes = (label: string, value: unknown) => {

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { languageCodes, splitFare, splitTotal } from '@coride/domain';
 import { describe, expect, it } from 'vitest';
 import { FIRST_RETRY_MS, MAX_RETRY_MS, retryDelayMs } from '../../../src/modules/mail/backoff';
-import { formatMoney, mailLanguage, mailLanguages, mailTemplates, renderMail, type MailData, type MailTemplate } from '../../../src/modules/mail/templates';
+import { formatMoney } from '../../../src/lib/intl';
+import { mailLanguage, mailLanguages, mailTemplates, renderMail, type MailData, type MailTemplate } from '../../../src/modules/mail/templates';
 
 // The files themselves, read from disk: a file that exists but is not loaded by templates.ts shows up too.
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../src/modules/mail/templates');
