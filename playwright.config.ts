@@ -3,7 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 5180);
 /** Mails go to a loopback SMTP server that e2e/mail-sink.ts starts on this port when a test reads one. */
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1);
-const dataDir = '.tmp/e2e-data';
+/** One data directory per port: runs on different ports do not share a database. */
+const dataDir = `.tmp/e2e-data-${port}`;
 /** Specs that move the server's clock (POST /api/dev/clock). */
 const CLOCK_MOVERS = /escrow-release\.spec\.ts/;
 const desktopChrome = { ...devices['Desktop Chrome'], channel: undefined };
