@@ -26,6 +26,10 @@ export const users = pgTable(
     language: text('language').notNull().default('en'),
     /** When the address was confirmed (the verification mail's link, or a password reset); null until then. */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
+    /** When the owner deleted the account (DELETE /api/users/me): no sign-in from then on (ADR 025). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    /** When the retention sweep erased its personal data, 30 days after deletedAt (ADR 025). */
+    erasedAt: timestamp('erased_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -34,6 +38,10 @@ export const users = pgTable(
     // The admin's users list, newest first, all or of one role (lib/paging.ts).
     index('users_created_idx').on(t.createdAt, t.id),
     index('users_role_created_idx').on(t.role, t.createdAt, t.id),
+    // The retention sweep's scan: deleted accounts not erased yet.
+    index('users_deleted_pending_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null and ${t.erasedAt} is null`),
   ],
 );
 
