@@ -17,3 +17,4 @@ export * from './admin';
 export * from './assistant';
 export * from './paging';
 export * from './notifications';
+export * from './account-settings';

@@ -32,7 +32,8 @@ export const passwordSchema = z
 
 const firstNameSchema = requiredText(2, 'First name must be at least 2 characters', 100);
 const lastNameSchema = requiredText(2, 'Last name must be at least 2 characters', 100);
-const phoneSchema = text({ error: 'Phone number must be at least 10 digits' })
+/** The sign-up phone rule; emergency contacts' phones follow it too. */
+export const phoneSchema = text({ error: 'Phone number must be at least 10 digits' })
   .min(10, 'Phone number must be at least 10 digits')
   .max(30, 'Phone number is too long');
 const homeAddressSchema = requiredText(5, 'Home address is required', 300);
