@@ -21,6 +21,8 @@ export * from '../modules/rewards/tables';
 export * from '../modules/pricing/tables';
 export * from '../modules/mail/tables';
 export * from '../modules/notifications/tables';
+export * from '../modules/preferences/tables';
+export * from '../modules/emergency-contacts/tables';
 
 // --- relations (for drizzle's relational queries) ---------------------------------------------
 
