@@ -23,6 +23,7 @@ export * from '../modules/mail/tables';
 export * from '../modules/notifications/tables';
 export * from '../modules/preferences/tables';
 export * from '../modules/emergency-contacts/tables';
+export * from '../modules/payouts/tables';
 
 // --- relations (for drizzle's relational queries) ---------------------------------------------
 

@@ -136,7 +136,9 @@ export const ledgerTransactions = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     idempotencyKey: text('idempotency_key').notNull().unique(),
-    kind: text('kind', { enum: ['capture', 'release', 'refund', 'clawback', 'bonus_funding', 'bonus_payout'] }).notNull(),
+    kind: text('kind', {
+      enum: ['capture', 'release', 'refund', 'clawback', 'bonus_funding', 'bonus_payout', 'payout', 'payout_paid', 'payout_return'],
+    }).notNull(),
     rideId: uuid('ride_id').references(() => rides.id, { onDelete: 'restrict' }),
     chargeId: uuid('charge_id').references(() => charges.id, { onDelete: 'restrict' }),
     disputeId: uuid('dispute_id').references(() => disputes.id, { onDelete: 'restrict' }),
