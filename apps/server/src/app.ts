@@ -23,6 +23,8 @@ import { geoRoutes } from './modules/geo/routes';
 import { Readiness } from './modules/health/readiness';
 import { healthRoutes } from './modules/health/routes';
 import { notificationsRoutes } from './modules/notifications/routes';
+import { preferencesRoutes } from './modules/preferences/routes';
+import { emergencyContactsRoutes } from './modules/emergency-contacts/routes';
 import { closeSocketsForRestart } from './modules/realtime/restart';
 import { realtimeRoutes } from './modules/realtime/routes';
 import { rewardsRoutes } from './modules/rewards/routes';
@@ -147,6 +149,8 @@ export async function buildApp({ config, database, now, faults, logger = true, o
   await app.register(driversRoutes(services.drivers, services.rides, services.performance));
   await app.register(favoritesRoutes(services.favorites));
   await app.register(notificationsRoutes(services.notifications));
+  await app.register(preferencesRoutes(services.preferences));
+  await app.register(emergencyContactsRoutes(services.emergencyContacts));
   await app.register(paymentsRoutes(services.payments, services.paymentViews));
   await app.register(rewardsRoutes(services.rewards, services.territories));
   await app.register(assistantRoutes(services.assistant, services.mediation, config.aiRateLimitPerMinute, shared));

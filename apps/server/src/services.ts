@@ -20,6 +20,8 @@ import { createFavoritesService } from './modules/favorites/service';
 import type { MailEvents } from './modules/mail/events';
 import { createMailService } from './modules/mail/service';
 import { createNotificationsService } from './modules/notifications/service';
+import { createPreferencesService } from './modules/preferences/service';
+import { createEmergencyContactsService } from './modules/emergency-contacts/service';
 import { createPerformanceReader } from './modules/reporting/driver-performance';
 import { createDashboardReports } from './modules/reporting/dashboards';
 import { createUserDirectory } from './modules/reporting/user-directory';
@@ -81,10 +83,13 @@ export function createServices(deps: {
     ? new FallbackDriverIndex(new RedisDriverIndex(shared.redis, shared.prefix), createPresenceReader(db), redisWarn)
     : new GridDriverIndex();
   const territories = createTerritoriesService({ db, zips });
+  // What each user turned off: mail and the bell ask it in the cause's transaction (ADR 026).
+  const preferences = createPreferencesService({ db, now });
+  const emergencyContacts = createEmergencyContactsService({ db, now });
   // Mails are written in the transaction of their cause (the modules below take `mail`) and sent by the delivery job.
-  const mail = createMailService({ db, now, log, settings: { ...config.mail, publicUrl: config.publicUrl }, events: deps.mailEvents });
+  const mail = createMailService({ db, now, log, settings: { ...config.mail, publicUrl: config.publicUrl }, events: deps.mailEvents, preferences });
   // The consoles' bell: written in the same transactions (beside the mails, and with rides' changes), pushed through the hub after the commit.
-  const notifications = createNotificationsService({ db, hub, now });
+  const notifications = createNotificationsService({ db, hub, now, preferences });
 
   const accounts = createAccountsService({
     db,
@@ -212,5 +217,7 @@ export function createServices(deps: {
     mediation,
     mail,
     notifications,
+    preferences,
+    emergencyContacts,
   };
 }

@@ -20,21 +20,18 @@ export type NotificationCategory = (typeof notificationCategories)[number];
 export const notificationChannels = ['email', 'inApp'] as const;
 export type NotificationChannel = (typeof notificationChannels)[number];
 
-/** The category of each in-app notification kind (a new kind must be given one here). */
-export const categoryOfNotificationKind: Record<NotificationKind, NotificationCategory> = {
-  driver_application_approved: 'applications',
-  driver_application_rejected: 'applications',
-  licensee_application_approved: 'applications',
-  licensee_application_rejected: 'applications',
-  ride_receipt: 'rides',
-  dispute_opened: 'disputes',
-  dispute_resolved: 'disputes',
-  ride_driver_assigned: 'rides',
-  ride_started: 'rides',
-  ride_completed: 'rides',
-  ride_cancelled: 'rides',
-  ride_no_driver: 'rides',
-};
+/**
+ * The category of an in-app notification kind, by the kind's name (`ride_*`, `dispute_*`, `payout_*`,
+ * `*_application_*`), so a new kind of a known family is in its category at once. Undefined for a kind
+ * of no family: the test of this file fails until the family is added here.
+ */
+export function categoryOfNotificationKind(kind: NotificationKind): NotificationCategory | undefined {
+  if (kind.startsWith('ride_')) return 'rides';
+  if (kind.startsWith('dispute_')) return 'disputes';
+  if (kind.startsWith('payout_')) return 'payouts';
+  if (kind.includes('_application_')) return 'applications';
+  return undefined;
+}
 
 /** The categories a role hears of (the settings screen shows only these; the API keeps all). */
 const categoriesByRole: Record<Role, readonly NotificationCategory[]> = {

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client';
 import { isLanguageCode } from '@coride/domain';
+import type { ChannelPreferences } from '../preferences/service';
 import { retryDelayMs } from './backoff';
+import { mailCategoryOf } from './categories';
 import { ignoreMailEvents, type MailEvents } from './events';
 import * as repo from './repository';
 import type { MailStatus } from './tables';
@@ -39,6 +41,8 @@ export function createMailService(deps: {
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   settings: { smtpUrl: string | undefined; from: string; maxAttempts: number; publicUrl: string };
   events?: MailEvents | undefined;
+  /** What each user turned off (ADR 026): `enqueueToUser` skips a muted category, never an `always` mail. */
+  preferences: ChannelPreferences;
   /** Tests: the jitter of the back-off (Math.random otherwise). */
   random?: () => number;
 }) {
@@ -133,9 +137,13 @@ export function createMailService(deps: {
 
     /**
      * A mail to a user's account, in their language and with their first name, written in the caller's
-     * transaction (`tx`); nothing when the dedupe key was mailed already. False when not written.
+     * transaction (`tx`); nothing when the dedupe key was mailed already, or when the user turned the
+     * mail's category off (read in the same transaction; security mails are always written). False when
+     * not written.
      */
     async enqueueToUser<T extends MailTemplate>(tx: Executor, userId: string, mail: MailRequest<T>): Promise<boolean> {
+      const category = mailCategoryOf[mail.template];
+      if (category !== 'always' && (await deps.preferences.isMuted(tx, userId, category, 'email'))) return false;
       const recipient = await repo.readRecipient(tx, userId);
       if (!recipient) return false;
       return enqueue(tx, { ...mail, to: recipient.email, language: recipient.language, userId, firstName: recipient.firstName });

@@ -1,7 +1,8 @@
-import { notificationSchema, type Notification, type NotificationRequest, type PageQuery } from '@coride/domain';
+import { categoryOfNotificationKind, notificationSchema, type Notification, type NotificationRequest, type PageQuery } from '@coride/domain';
 import type { Database, Executor } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import { toPage, type Page } from '../../lib/paging';
+import type { ChannelPreferences } from '../preferences/service';
 import type { RealtimeHub } from '../realtime/hub';
 import * as repo from './repository';
 import type { NotificationRow } from './tables';
@@ -40,7 +41,13 @@ export function toNotification(row: NotificationRow): Notification {
  * The consoles' bell (contract §8). A notification is one insert in its cause's transaction (as a mail,
  * ADR 019) and is pushed live over the socket after the commit, as `{ type: 'notification' }`.
  */
-export function createNotificationsService(deps: { db: Database; hub: RealtimeHub; now: () => Date }) {
+export function createNotificationsService(deps: {
+  db: Database;
+  hub: RealtimeHub;
+  now: () => Date;
+  /** What each user turned off (ADR 026): `notify` writes nothing in a category muted in-app. */
+  preferences: ChannelPreferences;
+}) {
   const { db, hub, now } = deps;
 
   return {
@@ -48,6 +55,9 @@ export function createNotificationsService(deps: { db: Database; hub: RealtimeHu
       const written: NotificationRow[] = [];
       return {
         async notify(tx, request) {
+          // Asked in the cause's transaction, like the insert it decides (ADR 026).
+          const category = categoryOfNotificationKind(request.kind);
+          if (category && (await deps.preferences.isMuted(tx, request.userId, category, 'inApp'))) return;
           const row = await repo.insertNotification(tx, {
             userId: request.userId,
             kind: request.kind,
