@@ -82,7 +82,7 @@ export function createServices(deps: {
   const index: DriverLocationIndex = shared
     ? new FallbackDriverIndex(new RedisDriverIndex(shared.redis, shared.prefix), createPresenceReader(db), redisWarn)
     : new GridDriverIndex();
-  const territories = createTerritoriesService({ db, zips });
+  const territories = createTerritoriesService({ db, zips, now });
   // What each user turned off: mail and the bell ask it in the cause's transaction (ADR 026).
   const preferences = createPreferencesService({ db, now });
   const emergencyContacts = createEmergencyContactsService({ db, now });

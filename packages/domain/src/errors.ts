@@ -23,11 +23,17 @@ export const errorCodes = {
   NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
   CONFLICT: 409,
+  /** A zip code given to a territory already belongs to another territory. */
+  ZIP_TAKEN: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   BUSINESS_RULE: 422,
   PAYMENT_METHOD_REQUIRED: 422,
   PAYMENT_DECLINED: 422,
+  /** The pickup (or the driver's area) lies in a territory an admin suspended: no new bookings there. */
+  TERRITORY_SUSPENDED: 422,
+  /** A zip code given to a territory is not among those its licence covers. */
+  ZIP_NOT_IN_LICENCE: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,

@@ -17,4 +17,5 @@ export * from './admin';
 export * from './assistant';
 export * from './paging';
 export * from './notifications';
+export * from './territories';
 export * from './account-settings';

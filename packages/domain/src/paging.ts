@@ -33,7 +33,7 @@ export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 /** Free-text search of the admin's lists: trimmed, empty means none. */
 /** What a person typed in a search box: any text a name or an address may hold (PostgreSQL refuses NUL). */
-const searchText = text()
+export const searchText = text()
   .max(100, 'The search is too long')
   .optional()
   .transform((value) => (value ? value : undefined));
@@ -53,8 +53,13 @@ export type RideListQuery = z.infer<typeof rideListQuerySchema>;
 /** `?status=awaiting`: the applications nobody has decided yet (pending or under review). */
 export const AWAITING_REVIEW = 'awaiting';
 
-/** The applications lists: newest first, optionally only one status (`?status=pending`) or those awaiting review. */
+/**
+ * The applications lists: newest first, optionally only one status (`?status=pending`) or those awaiting
+ * review; `q` (admins and licensees alike) matches the applicant's name or email, and a licensee
+ * application's business or territory name or a proposed zip code.
+ */
 export const applicationListQuerySchema = pageQuerySchema.extend({
+  q: searchText,
   status: z.enum([...applicationStatuses, AWAITING_REVIEW], { error: 'Status must be pending, under_review, approved, rejected or awaiting' }).optional(),
 });
 export type ApplicationListQuery = z.infer<typeof applicationListQuerySchema>;

@@ -105,10 +105,13 @@ export function parseZipCodes(value: string): string[] {
   return [...new Set(zips)];
 }
 
+/** A licensee's business name: at sign-up and in the licensee's settings. */
+export const businessNameSchema = requiredText(2, 'Business name is required', 120);
+
 export const licenseeRegistrationSchema = withAccountRules(
   z.object({
     ...commonShape,
-    businessName: requiredText(2, 'Business name is required', 120),
+    businessName: businessNameSchema,
     businessLicense: requiredText(5, 'Business license number is required', 50),
     territoryName: requiredText(2, 'Territory name is required', 100),
     zipCodes: text({ error: 'At least one zip code is required' })

@@ -1,8 +1,8 @@
-import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, arrayContains, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ApplicationListQuery, ApplicationStatus, DriverRegistration, LicenseeRegistration } from '@coride/domain';
 import { AWAITING_REVIEW, parseZipCodes } from '@coride/domain';
 import type { Executor } from '../../db/client';
-import { cursorKey, pageLimit, pageOrder, pageWhere, type Keyset } from '../../lib/paging';
+import { containsPattern, cursorKey, pageLimit, pageOrder, pageWhere, type Keyset } from '../../lib/paging';
 import { users } from '../accounts/tables';
 import { driverProfiles } from './profile-tables';
 import { driverApplications, licenseeApplications } from './tables';
@@ -53,12 +53,20 @@ function statusFilter(column: typeof driverApplications.status | typeof licensee
   return status === AWAITING_REVIEW ? inArray(column, ['pending', 'under_review']) : eq(column, status);
 }
 
+/** `?q=`: the applicant's email or name ("first last"), case-insensitive, anywhere in the text. */
+function applicantSearch(q: string | undefined): SQL | undefined {
+  if (q === undefined) return undefined;
+  const pattern = containsPattern(q);
+  return or(ilike(users.email, pattern), sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern}`);
+}
+
 const driverApplicationKeyset: Keyset = { at: driverApplications.submittedAt, id: driverApplications.id };
 const licenseeApplicationKeyset: Keyset = { at: licenseeApplications.submittedAt, id: licenseeApplications.id };
 
 /**
  * A page of driver applications (all, or only those of drivers in the given territories), newest
- * first, optionally of one status: read with `pageLimit` rows, `pageKey` their cursor (lib/paging.ts).
+ * first, optionally of one status and matching `q` (name, email, plate, driving area): read with
+ * `pageLimit` rows, `pageKey` their cursor (lib/paging.ts).
  */
 export async function listDriverApplications(db: Executor, territoryIds: string[] | undefined, query: ApplicationListQuery) {
   if (territoryIds && territoryIds.length === 0) return [];
@@ -86,6 +94,13 @@ export async function listDriverApplications(db: Executor, territoryIds: string[
       and(
         territoryIds ? inArray(driverProfiles.territoryId, territoryIds) : undefined,
         statusFilter(driverApplications.status, query.status),
+        query.q === undefined
+          ? undefined
+          : or(
+              applicantSearch(query.q),
+              ilike(driverProfiles.vehiclePlate, containsPattern(query.q)),
+              ilike(driverProfiles.driveArea, containsPattern(query.q)),
+            ),
         pageWhere(driverApplicationKeyset, query),
       ),
     )
@@ -104,13 +119,29 @@ export async function countDriverApplications(db: Executor, territoryIds: string
   return row?.count ?? 0;
 }
 
-/** A page of licensee applications, newest first, optionally of one status (as listDriverApplications). */
+/**
+ * A page of licensee applications, newest first, optionally of one status and matching `q` (name,
+ * email, business or territory name, a proposed zip code).
+ */
 export async function listLicenseeApplications(db: Executor, query: ApplicationListQuery) {
   return db
     .select({ pageKey: cursorKey(licenseeApplicationKeyset), application: licenseeApplications, user: applicant })
     .from(licenseeApplications)
     .innerJoin(users, eq(users.id, licenseeApplications.userId))
-    .where(and(statusFilter(licenseeApplications.status, query.status), pageWhere(licenseeApplicationKeyset, query)))
+    .where(
+      and(
+        statusFilter(licenseeApplications.status, query.status),
+        query.q === undefined
+          ? undefined
+          : or(
+              applicantSearch(query.q),
+              ilike(licenseeApplications.businessName, containsPattern(query.q)),
+              ilike(licenseeApplications.territoryName, containsPattern(query.q)),
+              arrayContains(licenseeApplications.proposedZipCodes, [query.q]),
+            ),
+        pageWhere(licenseeApplicationKeyset, query),
+      ),
+    )
     .orderBy(...pageOrder(licenseeApplicationKeyset))
     .limit(pageLimit(query));
 }

@@ -9,6 +9,7 @@ import type { RealtimeHub } from '../realtime/hub';
 import { etaMinutes } from '../rides/mapping';
 import type { RideReader } from '../rides/reader';
 import * as repo from '../rides/repository';
+import { findTerritory } from '../territories/repository';
 import { toActiveRide, type ActiveRideStore } from './active-rides';
 import type { DriverLocationIndex, NearbyDriver } from './driver-index';
 import { ignoreDispatchEvents, type DispatchEvents } from './events';
@@ -130,7 +131,11 @@ export class Dispatcher implements DispatchPort {
       const offered = await repo.offeredDriverIds(tx, rideId);
       const pickup = { lat: ride.pickupLat, lng: ride.pickupLng };
       const { radiiMiles } = this.settings;
-      for (let level = Math.max(ride.dispatchRound, 1); level <= radiiMiles.length; level += 1) {
+      // A suspended territory's drivers are offered nothing (ADR 027): a ride booked before the
+      // suspension, not yet accepted, ends like one nobody could take.
+      const isSuspended = Boolean((await findTerritory(tx, ride.territoryId))?.suspendedAt);
+      const firstLevel = isSuspended ? radiiMiles.length + 1 : Math.max(ride.dispatchRound, 1);
+      for (let level = firstLevel; level <= radiiMiles.length; level += 1) {
         // A priority booking (rewards) is offered to a batch twice as large (docs/community-economics.md §4).
         const batch = await this.idleNearest(
           tx,

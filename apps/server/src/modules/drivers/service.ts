@@ -6,6 +6,7 @@ import type { AuthenticatedUser } from '../accounts/service';
 import type { DriverLocationIndex } from '../dispatch/driver-index';
 import type { DispatchPort } from '../dispatch/port';
 import * as rideRepo from '../rides/repository';
+import { territorySuspended } from '../territories/errors';
 import type { TerritoriesService } from '../territories/service';
 import * as repo from './repository';
 
@@ -222,6 +223,8 @@ export function createDriversService(deps: {
         territoryId = placed.territory.id;
         await setDriverTerritory(db, driver.id, territoryId);
       }
+      // A suspended territory dispatches nobody (ADR 027): its drivers stay offline until it is reinstated.
+      if (await territories.isSuspended(territoryId)) throw territorySuspended('status', 'Your territory is paused for now');
       await repo.setPresenceOnline(db, driver.id, location, at);
       await inOrder(driver.id, () => openSession(driver.id, at));
       notOnlineAt.delete(driver.id);

@@ -30,6 +30,7 @@ import type { RewardsService } from '../rewards/service';
 import type { PricingService } from '../pricing/service';
 import { noNotifications, type NotificationBatch, type NotifyPort } from '../notifications/service';
 import type { RealtimeHub } from '../realtime/hub';
+import { territorySuspended } from '../territories/errors';
 import type { TerritoriesService } from '../territories/service';
 import type { DispatchPort } from '../dispatch/port';
 import { createRideReader } from './reader';
@@ -99,10 +100,11 @@ export function createRidesService(deps: {
     throw notFound('Ride');
   }
 
-  /** The pickup's zip code and the territory serving it; 422 when none does. */
+  /** The pickup's zip code and the territory serving it; 422 when none does or it is suspended. */
   async function placePickup(request: QuoteRequest) {
     const placed = await territories.place(request.pickupLocation);
     if (!placed?.territory) throw notServed();
+    if (placed.territory.suspendedAt) throw territorySuspended('pickupLocation', 'Rides from this area are paused for now');
     return { zip: placed.zip, territory: placed.territory };
   }
 
@@ -441,7 +443,11 @@ export function createRidesService(deps: {
     async availability(point: { lat: number; lng: number }) {
       const placed = await territories.place(point);
       const territory = placed?.territory;
-      return { isServed: Boolean(territory), territoryName: territory?.name ?? null, onlineDrivers: territory ? await index.countOnline(territory.id) : 0 };
+      return {
+        isServed: Boolean(territory && !territory.suspendedAt),
+        territoryName: territory?.name ?? null,
+        onlineDrivers: territory ? await index.countOnline(territory.id) : 0,
+      };
     },
 
     async riderStats(rider: AuthenticatedUser): Promise<RiderStats> {

@@ -1,6 +1,17 @@
-import { haversineMiles, MAX_ZIP_CODES_PER_LICENSE, type LatLng } from '@coride/domain';
+import {
+  haversineMiles,
+  MAX_ZIP_CODES_PER_LICENSE,
+  zipFieldKey,
+  type AdminTerritory,
+  type AdminTerritoryListQuery,
+  type LatLng,
+  type LicenseeBusinessProfile,
+} from '@coride/domain';
 import type { Database, Executor } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { toPage, type Page } from '../../lib/paging';
+import { assignDriversToTerritory } from '../applications/repository';
 import type { ZipIndex } from '../geo/zip-index';
 import { createZonesFor } from '../pricing/repository';
 import { createTerritoryAccess } from './access';
@@ -17,9 +28,59 @@ const ENCLAVE_MARGIN_MILES = 0.5;
 
 export type TerritoriesService = ReturnType<typeof createTerritoriesService>;
 
-export function createTerritoriesService(deps: { db: Database; zips: ZipIndex }) {
+/** A territory row as the admin's list shows it. */
+function toAdminTerritory(row: {
+  territory: repo.TerritoryRow;
+  licensee: { id: string; firstName: string; lastName: string; email: string };
+  businessName: string | null;
+  licensedZipCodes: string[] | null;
+  zipCodes: string[];
+}): AdminTerritory {
+  const { territory } = row;
+  return {
+    id: territory.id,
+    name: territory.name,
+    status: territory.suspendedAt ? 'suspended' : 'active',
+    zipCodes: row.zipCodes,
+    licensedZipCodes: licenceOf(row.licensedZipCodes, row.zipCodes),
+    licensee: { ...row.licensee, businessName: row.businessName },
+    suspension: territory.suspendedAt ? { at: territory.suspendedAt.toISOString(), reason: territory.suspensionReason ?? '', by: territory.suspendedBy } : null,
+    createdAt: territory.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The zip codes a territory's licence covers: those of the approved application that created it. A
+ * territory without one (its application deleted) keeps the zip codes it holds as its licence.
+ */
+function licenceOf(applicationZipCodes: string[] | null, held: string[]): string[] {
+  return [...new Set(applicationZipCodes ?? held)].sort();
+}
+
+export function createTerritoriesService(deps: { db: Database; zips: ZipIndex; now?: () => Date }) {
   const { db, zips } = deps;
+  const now = deps.now ?? (() => new Date());
   const access = createTerritoryAccess(db);
+
+  /** Runs a staff change of a territory under its row lock; 404 when it does not exist. */
+  async function withTerritoryLocked<T>(
+    id: string,
+    change: (tx: Executor, found: NonNullable<Awaited<ReturnType<typeof repo.findTerritoryForUpdate>>>) => Promise<T>,
+  ) {
+    return db.transaction(async (tx) => {
+      const found = await repo.findTerritoryForUpdate(tx, id);
+      if (!found) throw notFound('Territory');
+      return change(tx, found);
+    });
+  }
+
+  async function readAdminTerritory(id: string): Promise<AdminTerritory> {
+    const page = await repo.listTerritoriesPage(db, { limit: 1, q: undefined, status: undefined, before: undefined }, id);
+    const row = page[0];
+    if (!row) throw notFound('Territory');
+    return toAdminTerritory(row);
+  }
+
   return {
     /** Territory scope: who may see which territory (./access.ts). */
     access,
@@ -70,5 +131,126 @@ export function createTerritoriesService(deps: { db: Database; zips: ZipIndex })
     },
 
     listForLicensee: (licenseeId: string) => repo.listTerritoriesOfLicensee(db, licenseeId),
+
+    /** Whether the territory is suspended now (dispatch and going online ask it). */
+    async isSuspended(territoryId: string, executor: Executor = db): Promise<boolean> {
+      const territory = await repo.findTerritory(executor, territoryId);
+      return Boolean(territory?.suspendedAt);
+    },
+
+    /** The admin's Territory tab: every territory, newest first, a page at a time. */
+    async listForAdmin(query: AdminTerritoryListQuery): Promise<Page<AdminTerritory>> {
+      const rows = await repo.listTerritoriesPage(db, query);
+      return toPage(
+        rows,
+        query,
+        (row) => ({ at: row.pageKey, id: row.territory.id }),
+        ({ pageKey: _key, ...row }) => toAdminTerritory(row),
+      );
+    },
+
+    /**
+     * Gives the territory exactly `zipCodes`: each must be a known US zip code within its licence and
+     * held by no other territory; the problems come back per zip code (`fields["zipCodes.<zip>"]`).
+     * Drivers waiting without a territory whose area is in an added zip code join it; pricing zones are
+     * created for the added ones. The change is audited with the lists before and after.
+     */
+    async changeZipCodes(admin: { id: string }, territoryId: string, zipCodes: string[]): Promise<AdminTerritory> {
+      const wanted = [...new Set(zipCodes)].sort();
+      try {
+        await withTerritoryLocked(territoryId, async (tx, found) => {
+          const held = (await repo.zipCodesOf(tx, [territoryId])).get(territoryId) ?? [];
+          const licence = new Set(licenceOf(found.licensedZipCodes, held));
+          const outside = wanted.filter((zip) => !licence.has(zip) || !zips.get(zip));
+          if (outside.length > 0) {
+            throw new AppError(
+              'ZIP_NOT_IN_LICENCE',
+              `Zip code(s) ${outside.join(', ')} are not covered by this territory's licence`,
+              Object.fromEntries(outside.map((zip) => [zipFieldKey(zip), 'Not covered by the licence'])),
+            );
+          }
+          const elsewhere = await repo.zipCodesHeldElsewhere(tx, territoryId, wanted);
+          if (elsewhere.length > 0) {
+            throw new AppError(
+              'ZIP_TAKEN',
+              `Zip code(s) ${elsewhere.map((z) => z.zip).join(', ')} already belong to another territory`,
+              Object.fromEntries(elsewhere.map((z) => [zipFieldKey(z.zip), `Already in ${z.territoryName}`])),
+            );
+          }
+          const added = wanted.filter((zip) => !held.includes(zip));
+          const removed = held.filter((zip) => !wanted.includes(zip));
+          if (added.length === 0 && removed.length === 0) return;
+          await repo.changeZipCodes(tx, territoryId, { added, removed });
+          // Pricing owns the zones; they are created in this transaction, as at the territory's creation.
+          await createZonesFor(tx, { id: territoryId, zipCodes: added });
+          await assignDriversToTerritory(tx, territoryId, added);
+          await repo.insertTerritoryEvent(tx, {
+            territoryId,
+            actorId: admin.id,
+            kind: 'zip_codes_changed',
+            reason: null,
+            details: { before: held, after: wanted },
+            at: now(),
+          });
+        });
+      } catch (error) {
+        // Another territory took one of them between the check and the insert.
+        if (isUniqueViolation(error)) throw new AppError('ZIP_TAKEN', 'One of these zip codes was just given to another territory. Reload and try again.');
+        throw error;
+      }
+      return readAdminTerritory(territoryId);
+    },
+
+    /**
+     * Suspends the territory: no new bookings or quotes there, its drivers are neither offered rides
+     * nor can go online; rides already accepted or under way finish. 409 when it is suspended already.
+     */
+    async suspend(admin: { id: string }, territoryId: string, reason: string): Promise<AdminTerritory> {
+      await withTerritoryLocked(territoryId, async (tx, found) => {
+        if (found.territory.suspendedAt) throw new AppError('CONFLICT', 'This territory is already suspended');
+        const at = now();
+        await repo.setSuspension(tx, territoryId, { at, by: admin.id, reason });
+        await repo.insertTerritoryEvent(tx, { territoryId, actorId: admin.id, kind: 'suspended', reason, details: null, at });
+      });
+      return readAdminTerritory(territoryId);
+    },
+
+    /** Lifts a suspension; 409 when the territory is not suspended. */
+    async reinstate(admin: { id: string }, territoryId: string, reason: string): Promise<AdminTerritory> {
+      await withTerritoryLocked(territoryId, async (tx, found) => {
+        if (!found.territory.suspendedAt) throw new AppError('CONFLICT', 'This territory is not suspended');
+        await repo.setSuspension(tx, territoryId, null);
+        await repo.insertTerritoryEvent(tx, { territoryId, actorId: admin.id, kind: 'reinstated', reason, details: null, at: now() });
+      });
+      return readAdminTerritory(territoryId);
+    },
+
+    /** The territory's audit trail, newest first (the last 50). */
+    async events(territoryId: string) {
+      if (!(await repo.findTerritory(db, territoryId))) throw notFound('Territory');
+      const rows = await repo.territoryEventsOf(db, territoryId, 50);
+      return rows.map(({ event, actor }) => ({
+        id: event.id,
+        kind: event.kind,
+        reason: event.reason,
+        details: event.details,
+        at: event.at.toISOString(),
+        actor: actor ? { name: `${actor.firstName} ${actor.lastName}`, email: actor.email } : null,
+      }));
+    },
+
+    /** The licensee's business details: saved ones, or those of its application and account until the first save. */
+    async businessProfile(licenseeId: string): Promise<LicenseeBusinessProfile> {
+      const saved = await repo.findLicenseeProfile(db, licenseeId);
+      if (saved) return { businessName: saved.businessName, contactEmail: saved.contactEmail, phone: saved.phone };
+      const defaults = await repo.licenseeProfileDefaults(db, licenseeId);
+      if (!defaults) throw notFound('Licensee');
+      return { businessName: defaults.businessName ?? '', contactEmail: defaults.email, phone: defaults.phone ?? '' };
+    },
+
+    async saveBusinessProfile(licenseeId: string, profile: LicenseeBusinessProfile): Promise<LicenseeBusinessProfile> {
+      await repo.upsertLicenseeProfile(db, { userId: licenseeId, ...profile, updatedAt: now() });
+      return profile;
+    },
   };
 }
