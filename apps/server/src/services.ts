@@ -42,11 +42,9 @@ import type { PaymentProvider } from './modules/payments/provider';
 import { createMediationRecords } from './modules/payments/disputes';
 import { createPaymentsService, type FaultHook } from './modules/payments/service';
 import { StripeProvider } from './modules/payments/stripe-provider';
-import { EmbeddedPayoutProvider, type PayoutProvider } from './modules/payouts/provider';
-import { createPayoutsService } from './modules/payouts/service';
-import { StripeConnectProvider } from './modules/payouts/stripe-connect';
 import { createPaymentViews } from './modules/reporting/payment-views';
 import { createPricingService } from './modules/pricing/service';
+import { createPrivacyService } from './modules/privacy/service';
 import { createDriveAreaPlacer } from './modules/territories/drive-area';
 import { createTerritoriesService } from './modules/territories/service';
 import { createAnalyticsService } from './modules/reporting/analytics';
@@ -135,11 +133,6 @@ export function createServices(deps: {
   });
   const paymentViews = createPaymentViews({ db, payments, now });
   const analytics = createAnalyticsService({ db, paymentViews, now, access: territories.access });
-  // Payouts to drivers' and licensees' banks: Stripe Connect beside Stripe payments, the embedded provider otherwise (ADR 024).
-  const payoutProvider: PayoutProvider = config.stripe
-    ? new StripeConnectProvider({ secretKey: config.stripe.secretKey, apiUrl: config.stripe.apiUrl })
-    : new EmbeddedPayoutProvider(db);
-  const payouts = createPayoutsService({ db, provider: payoutProvider, now, log, mail, notifications });
 
   // One way: the dispatcher reads rides through the repository (RideReader); rides and drivers call it through DispatchPort.
   const settings = { ...defaultDispatchSettings, offerTimeoutMs: config.offerTimeoutMs };
@@ -179,6 +172,8 @@ export function createServices(deps: {
   const bonusPool = createBonusPoolService({ db, now, log, peakTimeZone: config.peakTimeZone });
   const retention = createRetentionService({ db, now, log });
   const favorites = createFavoritesService({ db });
+  // The person's export and account deletion (contract §8, ADR 025); the erasure is a retention rule.
+  const privacy = createPrivacyService({ db, now, accounts, mail, drivers, log });
   const performance = createPerformanceReader({ db, now });
   const reports = createDashboardReports({ db, index, paymentViews, territories, now });
   const userDirectory = createUserDirectory({ db });
@@ -211,7 +206,6 @@ export function createServices(deps: {
     analytics,
     pricing,
     rides,
-    payouts,
     rewards,
     dispatcher,
     drivers,
@@ -219,6 +213,7 @@ export function createServices(deps: {
     bonusPool,
     retention,
     favorites,
+    privacy,
     performance,
     reports,
     userDirectory,

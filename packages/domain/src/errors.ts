@@ -25,6 +25,11 @@ export const errorCodes = {
   CONFLICT: 409,
   /** A zip code given to a territory already belongs to another territory. */
   ZIP_TAKEN: 409,
+  /** Account deletion refused (ADR 025): the caller has a ride under way, a dispute open, a territory, or a staff account. */
+  ACTIVE_RIDE: 409,
+  OPEN_DISPUTE: 409,
+  TERRITORY_HELD: 409,
+  STAFF_ACCOUNT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   BUSINESS_RULE: 422,
@@ -35,10 +40,6 @@ export const errorCodes = {
   /** A zip code given to a territory is not among those its licence covers. */
   ZIP_NOT_IN_LICENCE: 422,
   RATE_LIMITED: 429,
-  /** A payout was asked for by a payee without a payout account. */
-  PAYOUT_ACCOUNT_REQUIRED: 422,
-  /** A payout larger than the available balance, or with nothing available. */
-  INSUFFICIENT_BALANCE: 422,
   INTERNAL: 500,
   UNAVAILABLE: 503,
 } as const;

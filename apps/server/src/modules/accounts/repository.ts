@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { accountTokens, sessions, users } from './tables';
 
@@ -32,7 +32,8 @@ export async function findActiveSession(db: Executor, tokenHash: string, now: Da
     .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    // A deleted account's sessions are revoked with it; the join refuses them even so (ADR 025).
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), isNull(users.deletedAt)))
     .limit(1);
   return row;
 }
@@ -153,4 +154,94 @@ export async function deleteEndedAccountTokens(db: Executor, cutoff: Date, limit
     .limit(limit);
   const deleted = await db.delete(accountTokens).where(inArray(accountTokens.id, due)).returning({ id: accountTokens.id });
   return deleted.length;
+}
+
+/* Account deletion and the personal data of accounts (modules/privacy, ADR 025). */
+
+/** The address a deleted account keeps: `.invalid` can never be delivered to nor typed by someone else (RFC 2606). */
+export const deletedEmailOf = (userId: string) => `deleted+${userId}@deleted.invalid`;
+
+/**
+ * Marks the account deleted and frees its address at once (the person may sign up again with it):
+ * the row keeps a placeholder address. Answers false when it was already deleted.
+ */
+export async function markUserDeleted(db: Executor, userId: string, at: Date): Promise<boolean> {
+  const marked = await db
+    .update(users)
+    .set({ deletedAt: at, email: deletedEmailOf(userId) })
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .returning({ id: users.id });
+  return marked.length > 0;
+}
+
+/** Deleted accounts whose erasure is due (deleted before `cutoff`, not erased yet), oldest first. */
+export async function deletedAccountsDue(db: Executor, cutoff: Date, limit: number): Promise<string[]> {
+  const due = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(isNull(users.erasedAt), lt(users.deletedAt, cutoff)))
+    .orderBy(users.deletedAt)
+    .limit(limit);
+  return due.map((row) => row.id);
+}
+
+export async function markUserErased(db: Executor, userId: string, at: Date): Promise<void> {
+  await db.update(users).set({ erasedAt: at }).where(eq(users.id, userId));
+}
+
+/** The account, its sign-ins and its mailed links, without any hash. */
+export async function exportAccount(db: Executor, userId: string) {
+  const [account] = await db
+    .select({
+      id: users.id,
+      role: users.role,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      phone: users.phone,
+      homeAddress: users.homeAddress,
+      preferredPaymentMethod: users.preferredPaymentMethod,
+      referralCode: users.referralCode,
+      language: users.language,
+      emailVerifiedAt: users.emailVerifiedAt,
+      createdAt: users.createdAt,
+      deletedAt: users.deletedAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  const sessionRows = await db
+    .select({ id: sessions.id, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(sessions.createdAt);
+  const links = await db
+    .select({ purpose: accountTokens.purpose, createdAt: accountTokens.createdAt, expiresAt: accountTokens.expiresAt, usedAt: accountTokens.usedAt })
+    .from(accountTokens)
+    .where(eq(accountTokens.userId, userId))
+    .orderBy(accountTokens.createdAt);
+  return { account: account ?? null, sessions: sessionRows, mailedLinks: links };
+}
+
+/**
+ * Erases a deleted account's row: names become a placeholder, contact details and the password hash
+ * go; the id stays, for the trips and the ledger that point at it. Sessions and mailed links are deleted.
+ */
+export async function eraseAccount(db: Executor, userId: string): Promise<number> {
+  const erased = await db
+    .update(users)
+    .set({
+      email: deletedEmailOf(userId),
+      firstName: 'Deleted',
+      lastName: 'account',
+      phone: null,
+      homeAddress: null,
+      preferredPaymentMethod: null,
+      referralCode: null,
+      passwordHash: '!erased',
+    })
+    .where(and(eq(users.id, userId), isNotNull(users.deletedAt)))
+    .returning({ id: users.id });
+  const endedSessions = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  const endedLinks = await db.delete(accountTokens).where(eq(accountTokens.userId, userId)).returning({ id: accountTokens.id });
+  return erased.length + endedSessions.length + endedLinks.length;
 }

@@ -130,6 +130,27 @@ export function createAccountsService(deps: {
     return used;
   }
 
+  /**
+   * The signed-in person's own password, checked like a sign-in (counted by the throttle, so a
+   * borrowed session cannot guess it): a wrong one is a 400 on `field`.
+   */
+  async function checkPassword(auth: AuthenticatedUser, password: string, clientAddress: string, field: 'currentPassword' | 'password'): Promise<void> {
+    const attempt = await throttles.begin(auth.user.email, clientAddress);
+    if (!attempt.isAllowed) {
+      throw new AppError('RATE_LIMITED', `Too many wrong passwords. Try again in ${Math.ceil(attempt.retryAfterSeconds / 60)} minute(s).`, undefined, {
+        'Retry-After': String(attempt.retryAfterSeconds),
+      });
+    }
+    if (attempt.delayMs > 0) await sleep(attempt.delayMs);
+    const user = await repo.findUserById(db, auth.id);
+    if (!user || !(await verifyPassword(password, user.passwordHash))) {
+      throw field === 'currentPassword'
+        ? new AppError('VALIDATION_FAILED', 'Your current password is not correct.', { currentPassword: 'Current password is incorrect' })
+        : new AppError('VALIDATION_FAILED', 'Your password is not correct.', { password: 'Password is incorrect' });
+    }
+    await attempt.succeeded();
+  }
+
   /** After a users row changed in the database: no instance serves the old row from its cache. */
   function usersChanged(userIds: readonly string[]): void {
     cache.forgetUsers(userIds);
@@ -183,7 +204,8 @@ export function createAccountsService(deps: {
       if (attempt.delayMs > 0) await sleep(attempt.delayMs);
       const user = await repo.findUserByEmail(db, email);
       const isValid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
-      if (!user || !isValid) throw invalidCredentials();
+      // A deleted account cannot sign in, and is told apart from a wrong password in no way (ADR 025).
+      if (!user || !isValid || user.deletedAt) throw invalidCredentials();
       await attempt.succeeded();
       return { user: toPublicUser(user), token: await startSession(user.id) };
     },
@@ -284,18 +306,7 @@ export function createAccountsService(deps: {
      * borrowed session cannot guess it), signs out every other session and mails the owner.
      */
     async changePassword(auth: AuthenticatedUser, request: ChangePasswordRequest, clientAddress: string): Promise<void> {
-      const attempt = await throttles.begin(auth.user.email, clientAddress);
-      if (!attempt.isAllowed) {
-        throw new AppError('RATE_LIMITED', `Too many wrong passwords. Try again in ${Math.ceil(attempt.retryAfterSeconds / 60)} minute(s).`, undefined, {
-          'Retry-After': String(attempt.retryAfterSeconds),
-        });
-      }
-      if (attempt.delayMs > 0) await sleep(attempt.delayMs);
-      const user = await repo.findUserById(db, auth.id);
-      if (!user || !(await verifyPassword(request.currentPassword, user.passwordHash))) {
-        throw new AppError('VALIDATION_FAILED', 'Your current password is not correct.', { currentPassword: 'Current password is incorrect' });
-      }
-      await attempt.succeeded();
+      await checkPassword(auth, request.currentPassword, clientAddress, 'currentPassword');
       const passwordHash = await hashPassword(request.newPassword, config.passwordCost);
       const at = now();
       const revoked = await db.transaction(async (tx) => {
@@ -359,6 +370,27 @@ export function createAccountsService(deps: {
       cache.forgetUsers([ended.userId]);
       announce.sessionsEnded(ended.revoked);
       announce.usersChanged([ended.userId]);
+    },
+
+    checkPassword,
+
+    /**
+     * DELETE /api/users/me (ADR 025), in one transaction: `beforeMark` first (the caller's checks and
+     * the goodbye mail, while the address is still on the row), then the account is marked deleted
+     * (its address freed) and every session revoked; after the commit the cached sign-ins go on every
+     * instance, as with revokeAllSessionsOf. A second deletion of the same account (two tabs) is a
+     * 409 and changes nothing.
+     */
+    async deleteAccount(userId: string, beforeMark: (tx: Executor, at: Date) => Promise<void>): Promise<void> {
+      const at = now();
+      const revoked = await db.transaction(async (tx) => {
+        await beforeMark(tx, at);
+        if (!(await repo.markUserDeleted(tx, userId, at))) throw new AppError('CONFLICT', 'This account is already deleted.');
+        return repo.revokeSessionsOfUser(tx, userId, at);
+      });
+      cache.forgetUsers([userId]);
+      announce.sessionsEnded(revoked);
+      announce.usersChanged([userId]);
     },
 
     /** What another instance announced (services.ts wires the realtime hub's onAccountsChanged here). */

@@ -208,3 +208,64 @@ export async function latestDriverApplicationId(db: Executor, driverId: string):
     .limit(1);
   return row?.id;
 }
+
+/* The personal data of applications (modules/privacy, ADR 025). */
+
+/** The person's driver and licensee applications and driver profile, as filed. */
+export async function exportApplications(db: Executor, userId: string) {
+  const driver = await db
+    .select({
+      id: driverApplications.id,
+      status: driverApplications.status,
+      licenseDocument: driverApplications.licenseDocument,
+      submittedAt: driverApplications.submittedAt,
+      reviewNotes: driverApplications.reviewNotes,
+      reviewedAt: driverApplications.reviewedAt,
+    })
+    .from(driverApplications)
+    .where(eq(driverApplications.userId, userId));
+  const licensee = await db
+    .select({
+      id: licenseeApplications.id,
+      status: licenseeApplications.status,
+      businessName: licenseeApplications.businessName,
+      businessLicense: licenseeApplications.businessLicense,
+      territoryName: licenseeApplications.territoryName,
+      proposedZipCodes: licenseeApplications.proposedZipCodes,
+      businessPlan: licenseeApplications.businessPlan,
+      experience: licenseeApplications.experience,
+      submittedAt: licenseeApplications.submittedAt,
+      reviewNotes: licenseeApplications.reviewNotes,
+      reviewedAt: licenseeApplications.reviewedAt,
+    })
+    .from(licenseeApplications)
+    .where(eq(licenseeApplications.userId, userId));
+  const [profile] = await db.select().from(driverProfiles).where(eq(driverProfiles.userId, userId));
+  const { approvedBy: _approvedBy, ...ownProfile } = profile ?? { approvedBy: null };
+  return { driverApplications: driver, licenseeApplications: licensee, driverProfile: profile ? ownProfile : null };
+}
+
+/**
+ * Deletes the applications (documents, business plans, reviewers' notes) and blanks the driver
+ * profile's licence, insurance, vehicle and area: the row stays (without approval) because rides
+ * and tiers of the driver's past join it.
+ */
+export async function eraseApplications(db: Executor, userId: string): Promise<number> {
+  const driver = await db.delete(driverApplications).where(eq(driverApplications.userId, userId)).returning({ id: driverApplications.id });
+  const licensee = await db.delete(licenseeApplications).where(eq(licenseeApplications.userId, userId)).returning({ id: licenseeApplications.id });
+  const profile = await db
+    .update(driverProfiles)
+    .set({
+      licenseNumber: '',
+      insuranceNumber: '',
+      vehicleMake: '',
+      vehicleModel: '',
+      vehicleColor: '',
+      vehiclePlate: '',
+      driveArea: '',
+      isApproved: false,
+    })
+    .where(eq(driverProfiles.userId, userId))
+    .returning({ id: driverProfiles.userId });
+  return driver.length + licensee.length + profile.length;
+}

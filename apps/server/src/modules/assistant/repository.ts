@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { PageQuery } from '@coride/domain';
 import type { Executor } from '../../db/client';
 import { cursorKey, pageLimit, pageOrder, pageWhere, type Keyset } from '../../lib/paging';
@@ -137,4 +137,57 @@ export async function latestRideIdOf(db: Executor, riderId: string, completed: b
     .orderBy(desc(completed ? rides.completedAt : rides.requestedAt))
     .limit(1);
   return row?.id;
+}
+
+/* The personal data of the assistant (modules/privacy, ADR 025). */
+
+/** The person's support and assistant chats, each with its messages, and their tickets (without staff ids). */
+export async function exportConversations(db: Executor, userId: string) {
+  const conversations = await db
+    .select({ id: assistantConversations.id, language: assistantConversations.language, createdAt: assistantConversations.createdAt, updatedAt: assistantConversations.updatedAt })
+    .from(assistantConversations)
+    .where(eq(assistantConversations.userId, userId))
+    .orderBy(asc(assistantConversations.createdAt));
+  const ids = conversations.map((conversation) => conversation.id);
+  const messages = ids.length
+    ? await db
+        .select({ conversationId: assistantMessages.conversationId, from: assistantMessages.from, text: assistantMessages.text, createdAt: assistantMessages.createdAt })
+        .from(assistantMessages)
+        .where(inArray(assistantMessages.conversationId, ids))
+        .orderBy(asc(assistantMessages.id))
+    : [];
+  const tickets = await db
+    .select({
+      id: supportTickets.id,
+      conversationId: supportTickets.conversationId,
+      reason: supportTickets.reason,
+      status: supportTickets.status,
+      answer: supportTickets.answer,
+      createdAt: supportTickets.createdAt,
+      answeredAt: supportTickets.answeredAt,
+      closedAt: supportTickets.closedAt,
+    })
+    .from(supportTickets)
+    .where(eq(supportTickets.userId, userId))
+    .orderBy(asc(supportTickets.createdAt));
+  return {
+    conversations: conversations.map((conversation) => ({
+      ...conversation,
+      messages: messages.filter((message) => message.conversationId === conversation.id).map(({ conversationId: _id, ...message }) => message),
+    })),
+    supportTickets: tickets,
+  };
+}
+
+/** The person's chats go whole (messages and tickets with them, by cascade). */
+export async function eraseConversations(db: Executor, userId: string): Promise<number> {
+  const deleted = await db.delete(assistantConversations).where(eq(assistantConversations.userId, userId)).returning({ id: assistantConversations.id });
+  return deleted.length;
+}
+
+/** Retention: chats nobody wrote in since `cutoff` (2 years), everyone's, a batch at a time. */
+export async function deleteIdleConversations(db: Executor, cutoff: Date, limit: number): Promise<number> {
+  const due = db.select({ id: assistantConversations.id }).from(assistantConversations).where(lt(assistantConversations.updatedAt, cutoff)).limit(limit);
+  const deleted = await db.delete(assistantConversations).where(inArray(assistantConversations.id, due)).returning({ id: assistantConversations.id });
+  return deleted.length;
 }

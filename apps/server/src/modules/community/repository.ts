@@ -103,3 +103,31 @@ export async function latestRunMonth(db: Executor, territoryId: string): Promise
     .limit(1);
   return row?.month;
 }
+
+/* The personal data of community (modules/privacy, ADR 025). */
+
+/** The driver's stored tier and the metrics it was judged on. */
+export async function exportDriverTier(db: Executor, driverId: string) {
+  const [tier] = await db.select().from(driverTiers).where(eq(driverTiers.driverId, driverId));
+  return tier ?? null;
+}
+
+/**
+ * The stored tier goes; the bonus pool runs keep the driver's line (the amounts the ledger paid) but
+ * without the name shown in it.
+ */
+export async function eraseDriverTier(db: Executor, driverId: string): Promise<number> {
+  const deleted = await db.delete(driverTiers).where(eq(driverTiers.driverId, driverId)).returning({ id: driverTiers.driverId });
+  const named = sql`${bonusPoolRuns.summary} -> 'drivers' @> jsonb_build_array(jsonb_build_object('driverId', ${driverId}::text))
+    and not ${bonusPoolRuns.summary} -> 'drivers' @> jsonb_build_array(jsonb_build_object('driverId', ${driverId}::text, 'name', null))`;
+  const runs = await db
+    .update(bonusPoolRuns)
+    .set({
+      summary: sql`jsonb_set(${bonusPoolRuns.summary}, '{drivers}', (
+        select jsonb_agg(case when line ->> 'driverId' = ${driverId}::text then jsonb_set(line, '{name}', 'null'::jsonb) else line end order by position)
+        from jsonb_array_elements(${bonusPoolRuns.summary} -> 'drivers') with ordinality as lines(line, position)))`,
+    })
+    .where(named)
+    .returning({ id: bonusPoolRuns.id });
+  return deleted.length + runs.length;
+}

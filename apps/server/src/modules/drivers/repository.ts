@@ -235,3 +235,22 @@ export async function rideTotalsOfDrivers(db: Executor, driverIds: string[], mon
     .where(inArray(rides.driverId, driverIds))
     .groupBy(rides.driverId);
 }
+
+/* The personal data of drivers' live state (modules/privacy, ADR 025). */
+
+/** Status and last known position, and the online sessions (the bonus pool's hours). */
+export async function exportPresence(db: Executor, driverId: string) {
+  const [presence] = await db.select().from(driverPresence).where(eq(driverPresence.driverId, driverId));
+  const sessions = await db
+    .select({ startedAt: driverOnlineSessions.startedAt, endedAt: driverOnlineSessions.endedAt })
+    .from(driverOnlineSessions)
+    .where(eq(driverOnlineSessions.driverId, driverId))
+    .orderBy(driverOnlineSessions.startedAt);
+  return { presence: presence ?? null, onlineSessions: sessions };
+}
+
+/** The last known position goes with the presence row; the online hours (times only) stay for the pool's history. */
+export async function erasePresence(db: Executor, driverId: string): Promise<number> {
+  const deleted = await db.delete(driverPresence).where(eq(driverPresence.driverId, driverId)).returning({ id: driverPresence.driverId });
+  return deleted.length;
+}

@@ -40,3 +40,18 @@ export async function deleteFavoriteOf(db: Executor, userId: string, id: string)
     .returning({ id: favoriteLocations.id });
   return rows.length > 0;
 }
+
+/* The personal data of favorites (modules/privacy, ADR 025). */
+
+export async function exportFavorites(db: Executor, userId: string) {
+  return db
+    .select({ name: favoriteLocations.name, address: favoriteLocations.address, lat: favoriteLocations.lat, lng: favoriteLocations.lng, createdAt: favoriteLocations.createdAt })
+    .from(favoriteLocations)
+    .where(eq(favoriteLocations.userId, userId))
+    .orderBy(favoriteLocations.createdAt);
+}
+
+export async function eraseFavorites(db: Executor, userId: string): Promise<number> {
+  const deleted = await db.delete(favoriteLocations).where(eq(favoriteLocations.userId, userId)).returning({ id: favoriteLocations.id });
+  return deleted.length;
+}

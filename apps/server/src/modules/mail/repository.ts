@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { users } from '../accounts/tables';
 import { mailOutbox, type MailRow, type MailStatus } from './tables';
@@ -33,9 +33,12 @@ export async function insertMail(db: Executor, mail: NewMail): Promise<boolean> 
   return rows.length === 1;
 }
 
-/** Where and how to write to a user (accounts owns the table): read in the caller's transaction. */
+/**
+ * Where and how to write to a user (accounts owns the table): read in the caller's transaction. None
+ * for a deleted account (its address is gone, ADR 025).
+ */
 export async function readRecipient(db: Executor, userId: string): Promise<{ email: string; firstName: string; language: string } | undefined> {
-  const [row] = await db.select({ email: users.email, firstName: users.firstName, language: users.language }).from(users).where(eq(users.id, userId));
+  const [row] = await db.select({ email: users.email, firstName: users.firstName, language: users.language }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt)));
   return row;
 }
 
@@ -106,4 +109,33 @@ export async function mailsOf(db: Executor, filter: { dedupeKey: string } | { us
     .from(mailOutbox)
     .where('dedupeKey' in filter ? eq(mailOutbox.dedupeKey, filter.dedupeKey) : eq(mailOutbox.userId, filter.userId))
     .orderBy(asc(mailOutbox.createdAt));
+}
+
+/* The personal data of mail (modules/privacy, ADR 025). */
+
+/** The mails sent (or to be sent) to the person, without one-time links (`path` may hold a token). */
+export async function exportMails(db: Executor, userId: string) {
+  const rows = await db
+    .select({
+      template: mailOutbox.template,
+      toAddress: mailOutbox.toAddress,
+      language: mailOutbox.language,
+      data: mailOutbox.data,
+      status: mailOutbox.status,
+      createdAt: mailOutbox.createdAt,
+      sentAt: mailOutbox.sentAt,
+    })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.userId, userId))
+    .orderBy(asc(mailOutbox.createdAt));
+  return rows.map(({ data, ...mail }) => {
+    const { path: _link, ...values } = data;
+    return { ...mail, data: values };
+  });
+}
+
+/** Every mail to the person goes (address, name and contents), whatever its state. */
+export async function eraseMails(db: Executor, userId: string): Promise<number> {
+  const deleted = await db.delete(mailOutbox).where(eq(mailOutbox.userId, userId)).returning({ id: mailOutbox.id });
+  return deleted.length;
 }

@@ -65,3 +65,39 @@ export async function markAllRead(db: Executor, userId: string, at: Date): Promi
     .returning({ id: notifications.id });
   return rows.length;
 }
+
+/* The personal data of notifications (modules/privacy, ADR 025). */
+
+export async function exportNotifications(db: Executor, userId: string) {
+  return db
+    .select({ id: notifications.id, kind: notifications.kind, data: notifications.data, readAt: notifications.readAt, createdAt: notifications.createdAt })
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(notifications.createdAt);
+}
+
+/** Keys of a notification's data that hold where a rider was picked up or dropped off. */
+const placeKeys = ['pickupAddress', 'dropoffAddress'] as const;
+
+/**
+ * The person's notifications go; others' notifications about the person's trips as rider (a driver
+ * told "ride cancelled at <pickup>") keep their kind and ride but lose the address.
+ */
+export async function eraseNotifications(db: Executor, userId: string): Promise<number> {
+  const own = await db.delete(notifications).where(eq(notifications.userId, userId)).returning({ id: notifications.id });
+  let others = 0;
+  for (const key of placeKeys) {
+    const blanked = await db
+      .update(notifications)
+      .set({ data: sql`jsonb_set(${notifications.data}, ${`{${key}}`}::text[], '""'::jsonb)` })
+      .where(
+        and(
+          sql`${notifications.data} ->> ${key} <> ''`,
+          sql`${notifications.data} ->> 'rideId' in (select id::text from rides where rider_id = ${userId})`,
+        ),
+      )
+      .returning({ id: notifications.id });
+    others += blanked.length;
+  }
+  return own.length + others;
+}

@@ -1,11 +1,11 @@
 import type { DisputeMediationRecord, PageQuery, Split } from '@coride/domain';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, lt, lte, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { cursorKey, pageLimit, pageOrder, pageWhere, type Keyset } from '../../lib/paging';
 import { users } from '../accounts/tables';
 import { rides } from '../rides/tables';
 import { territories } from '../territories/tables';
-import { charges, disputes, ledgerTransactions, paymentMethods } from './tables';
+import { charges, disputes, ledgerAccounts, ledgerEntries, ledgerTransactions, paymentMethods } from './tables';
 import type { RidePayees } from './ledger';
 
 /**
@@ -361,4 +361,90 @@ export async function readTerritoryLicensee(db: Executor, territoryId: string): 
 /** Names of users (accounts owns the table). */
 export async function readUserNames(db: Executor, ids: string[]): Promise<{ id: string; firstName: string; lastName: string }[]> {
   return ids.length ? db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, ids)) : [];
+}
+
+/* The personal data of payments (modules/privacy, ADR 025). */
+
+/**
+ * The person's cards (brand and last four only: never the provider's token), their charges, disputes,
+ * and the ledger entries of their own accounts (`rider:`, `driver:`, `licensee:` with their id).
+ */
+export async function exportPayments(db: Executor, userId: string) {
+  const methods = await db
+    .select({
+      id: paymentMethods.id,
+      brand: paymentMethods.brand,
+      lastFour: paymentMethods.lastFour,
+      expMonth: paymentMethods.expMonth,
+      expYear: paymentMethods.expYear,
+      isDefault: paymentMethods.isDefault,
+      createdAt: paymentMethods.createdAt,
+      removedAt: paymentMethods.removedAt,
+    })
+    .from(paymentMethods)
+    .where(eq(paymentMethods.userId, userId))
+    .orderBy(paymentMethods.createdAt);
+  const { riderId: _rider, providerRef: _ref, ...chargeColumns } = getTableColumns(charges);
+  const chargeRows = await db.select(chargeColumns).from(charges).where(eq(charges.riderId, userId)).orderBy(charges.createdAt);
+  const disputeRows = await db
+    .select({
+      id: disputes.id,
+      rideId: disputes.rideId,
+      reason: disputes.reason,
+      description: disputes.description,
+      status: disputes.status,
+      resolution: disputes.resolution,
+      refundAmount: disputes.refundAmount,
+      resolutionNote: disputes.resolutionNote,
+      openedAt: disputes.openedAt,
+      resolvedAt: disputes.resolvedAt,
+    })
+    .from(disputes)
+    .where(eq(disputes.riderId, userId))
+    .orderBy(disputes.openedAt);
+  const entries = await db
+    .select({
+      account: ledgerEntries.accountId,
+      amount: ledgerEntries.amount,
+      kind: ledgerTransactions.kind,
+      rideId: ledgerTransactions.rideId,
+      memo: ledgerTransactions.memo,
+      postedAt: ledgerTransactions.postedAt,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(eq(ledgerAccounts.ownerId, userId))
+    .orderBy(ledgerTransactions.postedAt, ledgerEntries.id);
+  const balances = await db.select({ account: ledgerAccounts.id, balance: ledgerAccounts.balance }).from(ledgerAccounts).where(eq(ledgerAccounts.ownerId, userId));
+  return { paymentMethods: methods, charges: chargeRows, disputes: disputeRows, ledger: { balances, entries } };
+}
+
+/**
+ * Cards stay (charges point at them) but lose the provider's token and what identifies the card;
+ * the rider's dispute texts are blanked. Charges and the ledger hold amounts and ids only: they stay
+ * as they are (the ledger is append-only and must keep balancing).
+ */
+export async function erasePayments(db: Executor, userId: string): Promise<number> {
+  const cards = await db
+    .update(paymentMethods)
+    .set({ providerToken: 'erased', brand: 'erased', lastFour: '', expMonth: 0, expYear: 0, isDefault: false, removedAt: sql`coalesce(${paymentMethods.removedAt}, now())` })
+    .where(and(eq(paymentMethods.userId, userId), ne(paymentMethods.providerToken, 'erased')))
+    .returning({ id: paymentMethods.id });
+  const texts = await db
+    .update(disputes)
+    .set({ description: '' })
+    .where(and(eq(disputes.riderId, userId), ne(disputes.description, '')))
+    .returning({ id: disputes.id });
+  return cards.length + texts.length;
+}
+
+/** A dispute of the rider still open (deletion waits for its outcome). */
+export async function openDisputeOf(db: Executor, riderId: string): Promise<{ id: string } | undefined> {
+  const [row] = await db
+    .select({ id: disputes.id })
+    .from(disputes)
+    .where(and(eq(disputes.riderId, riderId), eq(disputes.status, 'open')))
+    .limit(1);
+  return row;
 }

@@ -1,4 +1,17 @@
+import type { ErrorCode } from '@coride/domain/errors';
 import type { Executor } from '../../db/client';
+import * as accountsRepo from '../accounts/repository';
+import * as applicationsRepo from '../applications/repository';
+import * as assistantRepo from '../assistant/repository';
+import * as communityRepo from '../community/repository';
+import * as driversRepo from '../drivers/repository';
+import * as favoritesRepo from '../favorites/repository';
+import * as mailRepo from '../mail/repository';
+import * as notificationsRepo from '../notifications/repository';
+import * as paymentsRepo from '../payments/repository';
+import * as rewardsRepo from '../rewards/repository';
+import * as ridesRepo from '../rides/repository';
+import * as territoriesRepo from '../territories/repository';
 
 /**
  * What one module holds about a person, and how it is handed over and erased (contract §8,
@@ -28,8 +41,61 @@ export type PersonalDataPart = {
 };
 
 /** Why an account cannot be deleted yet: answered as 409 `{code, error: message}`. */
-export type DeletionBlocker = { code: string; message: string };
+export type DeletionBlocker = { code: ErrorCode; message: string };
 
 /** Every module's part, in the export's key order. Payouts (payout accounts) and preferences
  * (notification preferences, emergency contacts) add theirs here. */
-export const personalDataParts: PersonalDataPart[] = [];
+export const personalDataParts: PersonalDataPart[] = [
+  {
+    name: 'account',
+    exportFor: accountsRepo.exportAccount,
+    eraseFor: accountsRepo.eraseAccount,
+    // The platform's own staff are not closed from their profile: another admin (or the operator's
+    // CLI) takes them off, so the last admin cannot lock everyone out.
+    async blocksDeletion(db, userId) {
+      const user = await accountsRepo.findUserById(db, userId);
+      return user?.role === 'admin' ? { code: 'STAFF_ACCOUNT', message: 'Admin accounts cannot be deleted from their profile.' } : undefined;
+    },
+  },
+  {
+    // A licensee runs territories: drivers, riders and money depend on them. Handing a territory over
+    // (or closing it) is done with the platform first; a licensee without one may leave at once.
+    name: 'territories',
+    exportFor: async (db, userId) => ({ territoryIds: await territoriesRepo.territoryIdsOfLicensee(db, userId) }),
+    eraseFor: async () => 0,
+    async blocksDeletion(db, userId) {
+      const held = await territoriesRepo.territoryIdsOfLicensee(db, userId);
+      return held.length > 0
+        ? { code: 'TERRITORY_HELD', message: 'You run a territory. Contact CoRide to hand it over before deleting your account.' }
+        : undefined;
+    },
+  },
+  { name: 'applications', exportFor: applicationsRepo.exportApplications, eraseFor: applicationsRepo.eraseApplications },
+  { name: 'driverPresence', exportFor: driversRepo.exportPresence, eraseFor: driversRepo.erasePresence },
+  { name: 'driverTier', exportFor: communityRepo.exportDriverTier, eraseFor: communityRepo.eraseDriverTier },
+  {
+    name: 'rides',
+    exportFor: ridesRepo.exportRides,
+    eraseFor: ridesRepo.eraseRidesOfRider,
+    async blocksDeletion(db, userId) {
+      return (await ridesRepo.activeRideOfPerson(db, userId))
+        ? { code: 'ACTIVE_RIDE', message: 'You have a ride under way. Delete your account once it has ended.' }
+        : undefined;
+    },
+  },
+  {
+    name: 'payments',
+    exportFor: paymentsRepo.exportPayments,
+    eraseFor: paymentsRepo.erasePayments,
+    async blocksDeletion(db, userId) {
+      return (await paymentsRepo.openDisputeOf(db, userId))
+        ? { code: 'OPEN_DISPUTE', message: 'You have an open dispute. Delete your account once it is resolved.' }
+        : undefined;
+    },
+  },
+  { name: 'favorites', exportFor: favoritesRepo.exportFavorites, eraseFor: favoritesRepo.eraseFavorites },
+  { name: 'rewards', exportFor: rewardsRepo.exportRewards, eraseFor: rewardsRepo.eraseRewards },
+  { name: 'assistant', exportFor: assistantRepo.exportConversations, eraseFor: assistantRepo.eraseConversations },
+  { name: 'notifications', exportFor: notificationsRepo.exportNotifications, eraseFor: notificationsRepo.eraseNotifications },
+  { name: 'mails', exportFor: mailRepo.exportMails, eraseFor: mailRepo.eraseMails },
+];

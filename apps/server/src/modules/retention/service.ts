@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import * as accountsRepo from '../accounts/repository';
+import * as assistantRepo from '../assistant/repository';
+import { ERASE_AFTER_MS, eraseDeletedAccounts } from '../privacy/erasure';
 import * as rewardsRepo from '../rewards/repository';
 import * as ridesRepo from '../rides/repository';
 
@@ -60,6 +62,30 @@ export const retentionRules: RetentionRule[] = [
     name: 'community_submissions',
     keepMs: 90 * DAY_MS,
     deleteBatch: rewardsRepo.deleteRejectedSubmissions,
+  },
+  {
+    // Contract §8, ADR 025: 30 days after an account was deleted (time to notice a mistake or a
+    // fraud), every module erases what it holds about the person (privacy/personal-data.ts lists the
+    // parts): names, contact details, addresses and exact places of their trips, cards, chats, mails
+    // and notifications. Trips, charges and the append-only ledger stay, pointing at an anonymous id.
+    name: 'deleted_accounts',
+    keepMs: ERASE_AFTER_MS,
+    deleteBatch: eraseDeletedAccounts(),
+  },
+  {
+    // Support and assistant chats are kept 2 years after their last message, for everyone (contract
+    // §8): long enough for a complaint or a dispute about a trip to be looked into, no longer.
+    name: 'assistant_conversations',
+    keepMs: 2 * 365 * DAY_MS,
+    deleteBatch: assistantRepo.deleteIdleConversations,
+  },
+  {
+    // A trip record is kept 7 years (tax and accounting) but its places are the rider's: after 7 years
+    // its addresses go and its coordinates are blurred to about a kilometre, for every rider. The row
+    // itself stays: the append-only ledger points at it.
+    name: 'trip_places',
+    keepMs: 7 * 365 * DAY_MS,
+    deleteBatch: ridesRepo.eraseOldTripPlaces,
   },
 ];
 

@@ -310,3 +310,37 @@ export async function deleteRejectedSubmissions(db: Executor, cutoff: Date, limi
   const deleted = await db.delete(communitySubmissions).where(inArray(communitySubmissions.id, due)).returning({ id: communitySubmissions.id });
   return deleted.length;
 }
+
+/* The personal data of rewards (modules/privacy, ADR 025). */
+
+/** The person's points, credits, perks, champion places and community submissions. */
+export async function exportRewards(db: Executor, userId: string) {
+  const events = await db
+    .select({ action: rewardEvents.action, points: rewardEvents.points, rideId: rewardEvents.rideId, createdAt: rewardEvents.createdAt })
+    .from(rewardEvents)
+    .where(eq(rewardEvents.userId, userId))
+    .orderBy(asc(rewardEvents.id));
+  const credits = await db
+    .select({ id: rewardCredits.id, source: rewardCredits.source, amount: rewardCredits.amount, remaining: rewardCredits.remaining, createdAt: rewardCredits.createdAt })
+    .from(rewardCredits)
+    .where(eq(rewardCredits.userId, userId));
+  const perks = await db
+    .select({ perk: rewardPerks.perk, grantedAt: rewardPerks.grantedAt, expiresAt: rewardPerks.expiresAt, usedRideId: rewardPerks.usedRideId })
+    .from(rewardPerks)
+    .where(eq(rewardPerks.userId, userId));
+  const champion = await db
+    .select({ month: communityChampions.month, rank: communityChampions.rank, points: communityChampions.points, prizeCents: communityChampions.prizeCents })
+    .from(communityChampions)
+    .where(eq(communityChampions.userId, userId));
+  const submissions = await db
+    .select({ id: communitySubmissions.id, kind: communitySubmissions.kind, text: communitySubmissions.text, status: communitySubmissions.status, createdAt: communitySubmissions.createdAt, reviewedAt: communitySubmissions.reviewedAt })
+    .from(communitySubmissions)
+    .where(eq(communitySubmissions.userId, userId));
+  return { points: events, credits, perks, championPlaces: champion, communitySubmissions: submissions };
+}
+
+/** The person's own words (community submissions) go; points, credits and perks are amounts and dates only. */
+export async function eraseRewards(db: Executor, userId: string): Promise<number> {
+  const deleted = await db.delete(communitySubmissions).where(eq(communitySubmissions.userId, userId)).returning({ id: communitySubmissions.id });
+  return deleted.length;
+}

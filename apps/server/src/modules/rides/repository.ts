@@ -1,4 +1,4 @@
-import { and, avg, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, avg, desc, eq, getTableColumns, type AnyColumn, gt, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FareBreakdown } from '@coride/domain';
 import type { Executor } from '../../db/client';
@@ -321,4 +321,91 @@ export async function deleteExpiredQuotes(db: Executor, cutoff: Date, limit: num
   const due = db.select({ id: rideQuotes.id }).from(rideQuotes).where(lt(rideQuotes.expiresAt, cutoff)).limit(limit);
   const deleted = await db.delete(rideQuotes).where(inArray(rideQuotes.id, due)).returning({ id: rideQuotes.id });
   return deleted.length;
+}
+
+/* The personal data of rides (modules/privacy, ADR 025). */
+
+/**
+ * Coordinates of an erased trip keep two decimals (about a kilometre): the territory and zone
+ * figures still add up, the doorstep is gone.
+ */
+const blurred = (column: AnyColumn) => sql<number>`round((${column})::numeric, 2)::double precision`;
+
+/** What makes a trip personal: where it started and ended, and the rider's words about it. */
+const eraseTripPlaces = {
+  pickupAddress: '',
+  dropoffAddress: '',
+  pickupLat: blurred(rides.pickupLat),
+  pickupLng: blurred(rides.pickupLng),
+  dropoffLat: blurred(rides.dropoffLat),
+  dropoffLng: blurred(rides.dropoffLng),
+  ratingComment: null,
+  cancelReason: null,
+};
+
+/**
+ * The person's trips: as rider in full (places, fares, rating), as driver without the rider's places
+ * (those are the rider's data), their quotes, and the offers made to them.
+ */
+export async function exportRides(db: Executor, userId: string) {
+  const { idempotencyKey: _key, riderId: _rider, driverId: _driver, ...riderColumns } = getTableColumns(rides);
+  const asRider = await db.select(riderColumns).from(rides).where(eq(rides.riderId, userId)).orderBy(rides.requestedAt);
+  const asDriver = await db
+    .select({
+      id: rides.id,
+      status: rides.status,
+      pickupZip: rides.pickupZip,
+      distance: rides.distance,
+      duration: rides.duration,
+      subtotal: rides.subtotal,
+      totalFare: rides.totalFare,
+      tip: rides.tip,
+      rating: rides.rating,
+      safetyRating: rides.safetyRating,
+      requestedAt: rides.requestedAt,
+      acceptedAt: rides.acceptedAt,
+      startedAt: rides.startedAt,
+      completedAt: rides.completedAt,
+      cancelledAt: rides.cancelledAt,
+      cancelledBy: rides.cancelledBy,
+    })
+    .from(rides)
+    .where(eq(rides.driverId, userId))
+    .orderBy(rides.requestedAt);
+  const { riderId: _quoteRider, ...quoteColumns } = getTableColumns(rideQuotes);
+  const quotes = await db.select(quoteColumns).from(rideQuotes).where(eq(rideQuotes.riderId, userId)).orderBy(rideQuotes.createdAt);
+  const offers = await db
+    .select({ rideId: rideOffers.rideId, status: rideOffers.status, distanceMiles: rideOffers.distanceMiles, offeredAt: rideOffers.offeredAt, respondedAt: rideOffers.respondedAt })
+    .from(rideOffers)
+    .where(eq(rideOffers.driverId, userId))
+    .orderBy(rideOffers.offeredAt);
+  return { asRider, asDriver, quotes, offersReceived: offers };
+}
+
+/** The rider's trips stay (the ledger points at them) without their places, exact coordinates and comments; their quotes go. */
+export async function eraseRidesOfRider(db: Executor, riderId: string): Promise<number> {
+  const erased = await db.update(rides).set(eraseTripPlaces).where(eq(rides.riderId, riderId)).returning({ id: rides.id });
+  const quotes = await db.delete(rideQuotes).where(eq(rideQuotes.riderId, riderId)).returning({ id: rideQuotes.id });
+  return erased.length + quotes.length;
+}
+
+/** Retention: trips requested before `cutoff` (7 years) lose their places, for every rider, a batch at a time. */
+export async function eraseOldTripPlaces(db: Executor, cutoff: Date, limit: number): Promise<number> {
+  const due = db
+    .select({ id: rides.id })
+    .from(rides)
+    .where(and(lt(rides.requestedAt, cutoff), or(ne(rides.pickupAddress, ''), ne(rides.dropoffAddress, ''))))
+    .limit(limit);
+  const erased = await db.update(rides).set(eraseTripPlaces).where(inArray(rides.id, due)).returning({ id: rides.id });
+  return erased.length;
+}
+
+/** A ride the person is on right now, as rider or driver (deletion waits for it to end). */
+export async function activeRideOfPerson(db: Executor, userId: string): Promise<{ id: string } | undefined> {
+  const [row] = await db
+    .select({ id: rides.id })
+    .from(rides)
+    .where(and(or(eq(rides.riderId, userId), eq(rides.driverId, userId)), inArray(rides.status, ['requested', 'accepted', 'in_progress'])))
+    .limit(1);
+  return row;
 }
