@@ -30,6 +30,7 @@ import { realtimeRoutes } from './modules/realtime/routes';
 import { rewardsRoutes } from './modules/rewards/routes';
 import { ridesRoutes } from './modules/rides/routes';
 import { paymentsRoutes } from './modules/payments/routes';
+import { payoutsRoutes } from './modules/payouts/routes';
 import { pricingRoutes } from './modules/pricing/routes';
 import { privacyRoutes } from './modules/privacy/routes';
 import type { FaultHook } from './modules/payments/service';
@@ -160,6 +161,7 @@ export async function buildApp({ config, database, now, faults, logger = true, o
   await app.register(territoriesRoutes({ ...services, now: clock }));
   await app.register(pricingRoutes(services.pricing, config.zoneRefreshMs));
   await app.register(adminRoutes(services.reports, services.userDirectory));
+  await app.register(payoutsRoutes(services.payouts));
   await app.register(analyticsRoutes(services.analytics));
   await app.register(communityRoutes({ tiers: services.tiers, bonusPool: services.bonusPool, territories: services.territories, now: clock }));
   await app.register(realtimeRoutes({ ...services, now: clock, authTimeoutMs: config.wsAuthTimeoutMs, heartbeatMs: config.wsHeartbeatMs }));

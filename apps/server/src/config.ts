@@ -94,6 +94,7 @@ const envSchema = z.object({
   TIER_RECOMPUTE_MS: z.coerce.number().int().min(0).optional(),
   ZONE_REFRESH_MS: z.coerce.number().int().min(0).optional(),
   RETENTION_SWEEP_MS: z.coerce.number().int().min(0).optional(),
+  PAYOUT_SWEEP_MS: z.coerce.number().int().min(0).optional(),
   REWARDS_SWEEP_MS: z.coerce.number().int().min(0).optional(),
   INDEX_RECONCILE_MS: z.coerce.number().int().min(0).optional(),
   LOCATION_FLUSH_MS: z.coerce.number().int().min(0).optional(),
@@ -225,6 +226,8 @@ export type Config = {
   zoneRefreshMs: number;
   /** How often old sessions, quotes and rejected submissions are deleted (default 1 hour; 0 turns the timer off, the default in tests). */
   retentionSweepMs: number;
+  /** How often the weekly payout round runs (each payee is paid once per ISO week); 0 turns it off. */
+  payoutSweepMs: number;
   /** How often the month-end champions are decided and system-cancelled rides' credit given back (default 1 minute; 0, the default when SETTLEMENT_SWEEP_MS is 0, turns the timer off). */
   rewardsSweepMs: number;
   /**
@@ -356,6 +359,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tierRecomputeMs: e.TIER_RECOMPUTE_MS ?? (e.NODE_ENV === 'test' ? 0 : 3_600_000),
     zoneRefreshMs: e.ZONE_REFRESH_MS ?? (e.NODE_ENV === 'test' ? 0 : 30_000),
     retentionSweepMs: e.RETENTION_SWEEP_MS ?? (e.NODE_ENV === 'test' ? 0 : 3_600_000),
+    payoutSweepMs: e.PAYOUT_SWEEP_MS ?? (e.NODE_ENV === 'test' ? 0 : 3_600_000),
     rewardsSweepMs: e.REWARDS_SWEEP_MS ?? (e.SETTLEMENT_SWEEP_MS > 0 ? 60_000 : 0),
     indexReconcileMs: e.INDEX_RECONCILE_MS ?? (e.NODE_ENV === 'test' ? 0 : 30_000),
     locationFlushMs: e.LOCATION_FLUSH_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),

@@ -38,6 +38,13 @@ export function backgroundJobs(services: Services, config: Config, log: FastifyB
       },
     },
     {
+      // Weekly payouts (ADR 024): each payee once per ISO week (a unique index and the payee's account
+      // lock), then the payouts whose transfer outcome is unknown are asked about again.
+      name: 'payout run',
+      everyMs: config.payoutSweepMs,
+      run: () => services.payouts.runWeekly(),
+    },
+    {
       // Each territory is judged and written in one transaction.
       name: 'tier recompute',
       everyMs: config.tierRecomputeMs,

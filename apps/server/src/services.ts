@@ -42,6 +42,9 @@ import type { PaymentProvider } from './modules/payments/provider';
 import { createMediationRecords } from './modules/payments/disputes';
 import { createPaymentsService, type FaultHook } from './modules/payments/service';
 import { StripeProvider } from './modules/payments/stripe-provider';
+import { EmbeddedPayoutProvider, type PayoutProvider } from './modules/payouts/provider';
+import { createPayoutsService } from './modules/payouts/service';
+import { StripeConnectProvider } from './modules/payouts/stripe-connect';
 import { createPaymentViews } from './modules/reporting/payment-views';
 import { createPricingService } from './modules/pricing/service';
 import { createPrivacyService } from './modules/privacy/service';
@@ -133,6 +136,11 @@ export function createServices(deps: {
   });
   const paymentViews = createPaymentViews({ db, payments, now });
   const analytics = createAnalyticsService({ db, paymentViews, now, access: territories.access });
+  // Payouts to drivers' and licensees' banks: Stripe Connect beside Stripe payments, the embedded provider otherwise (ADR 024).
+  const payoutProvider: PayoutProvider = config.stripe
+    ? new StripeConnectProvider({ secretKey: config.stripe.secretKey, apiUrl: config.stripe.apiUrl })
+    : new EmbeddedPayoutProvider(db);
+  const payouts = createPayoutsService({ db, provider: payoutProvider, now, log, mail, notifications });
 
   // One way: the dispatcher reads rides through the repository (RideReader); rides and drivers call it through DispatchPort.
   const settings = { ...defaultDispatchSettings, offerTimeoutMs: config.offerTimeoutMs };
@@ -206,6 +214,7 @@ export function createServices(deps: {
     analytics,
     pricing,
     rides,
+    payouts,
     rewards,
     dispatcher,
     drivers,

@@ -40,6 +40,10 @@ export const errorCodes = {
   /** A zip code given to a territory is not among those its licence covers. */
   ZIP_NOT_IN_LICENCE: 422,
   RATE_LIMITED: 429,
+  /** A payout was asked for by a payee without a payout account. */
+  PAYOUT_ACCOUNT_REQUIRED: 422,
+  /** A payout larger than the available balance, or with nothing available. */
+  INSUFFICIENT_BALANCE: 422,
   INTERNAL: 500,
   UNAVAILABLE: 503,
 } as const;

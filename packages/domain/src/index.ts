@@ -12,6 +12,7 @@ export * from './ride-state';
 export * from './rides';
 export * from './money';
 export * from './payments';
+export * from './payouts';
 export * from './community';
 export * from './admin';
 export * from './assistant';

@@ -37,6 +37,10 @@ export const notificationDataSchemas = {
   ride_cancelled: z.object({ rideId: id, pickupAddress: z.string(), by: z.enum(rideCancellers) }),
   /** To the rider: nobody accepted the ride, the system cancelled it. */
   ride_no_driver: z.object({ rideId: id, pickupAddress: z.string() }),
+  /** To a driver or licensee: a payout left for their bank account. */
+  payout_sent: z.object({ payoutId: id, amount: cents, lastFour: z.string() }),
+  /** To a driver or licensee: the bank transfer failed and the money is back in the available balance. */
+  payout_failed: z.object({ payoutId: id, amount: cents, lastFour: z.string(), reason: z.string() }),
 } as const;
 
 export type NotificationKind = keyof typeof notificationDataSchemas;
@@ -63,6 +67,8 @@ export const notificationSchema = z.discriminatedUnion('kind', [
   variant('ride_completed'),
   variant('ride_cancelled'),
   variant('ride_no_driver'),
+  variant('payout_sent'),
+  variant('payout_failed'),
 ]);
 export type Notification = z.infer<typeof notificationSchema>;
 

@@ -50,6 +50,10 @@ export function notificationText(notification: Notification): NotificationText {
       return text(notification.data.by, { address: notification.data.pickupAddress });
     case 'ride_no_driver':
       return text('body', { address: notification.data.pickupAddress });
+    case 'payout_sent':
+      return { ...text('body', { lastFour: notification.data.lastFour }), amountCents: notification.data.amount };
+    case 'payout_failed':
+      return { ...text('body', { lastFour: notification.data.lastFour, reason: notification.data.reason }), amountCents: notification.data.amount };
   }
 }
 
