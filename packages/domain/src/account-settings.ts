@@ -72,7 +72,7 @@ export const MAX_EMERGENCY_CONTACTS = 5;
 
 /** `POST /api/users/me/emergency-contacts` and its form: the phone follows the sign-up rule; email may be left empty. */
 export const emergencyContactRequestSchema = z.object({
-  name: text({ error: 'Name is required' }).min(2, 'Name must be at least 2 characters').max(100, 'At most 100 characters'),
+  name: text({ error: 'Name is required' }).min(1, 'Name is required').max(100, 'At most 100 characters'),
   phone: phoneSchema,
   email: z.union([z.literal(''), emailSchema], { error: 'Invalid email address' }).optional(),
 });

@@ -2,6 +2,7 @@ import type { DriverOffer } from '@coride/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AccountSettingsCards } from '@/components/account/account-settings-cards';
 import { DashboardShell } from '@/components/layout/dashboard-shell';
 import { ErrorState, LoadingState } from '@/components/ui/query-state';
 import { ChatLauncher } from '@/features/assistant/chat-launcher';
@@ -27,7 +28,7 @@ import { useLocationStream } from '@/features/driver-console/hooks/use-location-
 
 /**
  * The driver's console: availability, the ride under way, incoming requests with their countdown,
- * today's numbers, recent rides and earnings, vehicle and location. The server is the authority:
+ * today's numbers, recent rides and earnings, vehicle and location, and the account's settings. The server is the authority:
  * every change is a call whose answer updates the screen, and a reconnect re-reads everything.
  */
 export function DriverDashboardPage() {
@@ -89,6 +90,8 @@ export function DriverDashboardPage() {
               <LocationCard livePosition={stream.position} isSharing={isOnline} isUnavailable={stream.isUnavailable} />
             </div>
           </div>
+          {/* Profile, password, notifications and emergency contacts (drivers need them for SOS too). */}
+          <AccountSettingsCards user={user} />
         </div>
       )}
       <ChatLauncher />

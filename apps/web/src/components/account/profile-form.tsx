@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { PublicUser } from '@coride/domain';
-import { languages } from '@coride/domain/languages';
 import { profileUpdateSchema, type ProfileUpdate } from '@coride/domain/registration';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,9 +12,12 @@ import { apiRequest } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { applyServerErrors } from './apply-server-errors';
 
-const fields = ['firstName', 'lastName', 'phone', 'homeAddress', 'language'] as const;
+const fields = ['firstName', 'lastName', 'phone', 'homeAddress'] as const;
 
-/** PATCH /api/users/me with the sign-up rules (the shared schema); only what changed is sent. */
+/**
+ * PATCH /api/users/me with the sign-up rules (the shared schema); only what changed is sent. The
+ * account's mail language is set with the app's language in LanguagePreferences.
+ */
 export function ProfileForm({ user, onDone }: { user: PublicUser; onDone: () => void }) {
   const { t } = useTranslation('account');
   const { updateUser } = useAuth();
@@ -25,7 +27,6 @@ export function ProfileForm({ user, onDone }: { user: PublicUser; onDone: () => 
     lastName: user.lastName,
     phone: user.phone ?? '',
     homeAddress: hasHomeAddress ? (user.homeAddress ?? '') : undefined,
-    language: (languages.find((l) => l.code === user.language)?.code ?? 'en') as ProfileUpdate['language'],
   };
   const form = useForm<ProfileUpdate>({ resolver: zodResolver(profileUpdateSchema), defaultValues: initial });
   const { errors, isSubmitting } = form.formState;
@@ -64,21 +65,6 @@ export function ProfileForm({ user, onDone }: { user: PublicUser; onDone: () => 
           {(control) => <Input {...control} autoComplete="street-address" {...form.register('homeAddress')} />}
         </FormField>
       ) : null}
-      <FormField id="profile-language" label={t('profile.language')} hint={t('profile.languageHint')} error={errors.language?.message}>
-        {(control) => (
-          <select
-            {...control}
-            {...form.register('language')}
-            className="h-10 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            {languages.map((language) => (
-              <option key={language.code} value={language.code}>
-                {language.nativeName}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={isSubmitting} data-testid="profile-save">
           {isSubmitting ? <Spinner label={t('profile.saving')} /> : t('profile.save')}

@@ -1,7 +1,8 @@
 import type { PublicUser } from '@coride/domain';
-import { BellIcon, PencilIcon, PhoneCallIcon, ShieldIcon, SlidersHorizontalIcon, UserXIcon } from 'lucide-react';
+import { PencilIcon, ShieldIcon, UserXIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmergencyContactsDialog, LanguageSettingsDialog, NotificationSettingsDialog } from '@/components/account/account-settings-dialogs';
 import { ChangePasswordForm } from '@/components/account/change-password-form';
 import { ProfileForm } from '@/components/account/profile-form';
 import { Badge } from '@/components/ui/badge';
@@ -11,12 +12,8 @@ import { ComingSoonButton } from '@/components/ui/coming-soon-button';
 import { DetailList } from '@/components/ui/detail-list';
 import { useFormatters } from '@/lib/format';
 
-const settings = [
-  { key: 'preferences', icon: SlidersHorizontalIcon },
-  { key: 'privacy', icon: ShieldIcon },
-  { key: 'notifications', icon: BellIcon },
-  { key: 'emergencyContacts', icon: PhoneCallIcon },
-] as const;
+// Preferences (language), notifications and emergency contacts open their panels (components/account).
+const settings = [{ key: 'privacy', icon: ShieldIcon }] as const;
 
 export function ProfileTab({ user }: { user: PublicUser }) {
   const { t } = useTranslation('customer');
@@ -82,12 +79,15 @@ export function ProfileTab({ user }: { user: PublicUser }) {
             <CardTitle as="h2">{t('profile.settingsTitle')}</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-2 sm:grid-cols-2">
+            <LanguageSettingsDialog user={user} label={t('profile.preferences')} />
             {settings.map(({ key, icon: Icon }) => (
               <ComingSoonButton key={key} variant="outline" reason={comingSoon} className="w-full justify-start" wrapperClassName="w-full">
                 <Icon aria-hidden />
                 {t(`profile.${key}`)}
               </ComingSoonButton>
             ))}
+            <NotificationSettingsDialog user={user} label={t('profile.notifications')} />
+            <EmergencyContactsDialog label={t('profile.emergencyContacts')} />
           </CardContent>
         </Card>
 
