@@ -153,7 +153,8 @@ test('the admin signs in through the sign-in page, finds both new applications o
   await expect(page.getByTestId('driver-application').filter({ hasText: licenseeEmail })).toHaveCount(0);
 
   // The admin approves the driver from the review dialog (the review call the licensee console shares);
-  // the list refreshes with the decision.
+  // the list refreshes with the decision: the tab shows what awaits review, so the row leaves it and
+  // is found under "Approved".
   await driverRow.getByRole('button', { name: 'Review application from Ada Lovelace' }).click();
   const review = page.getByTestId('application-review');
   await expect(review).toBeVisible();
@@ -161,5 +162,7 @@ test('the admin signs in through the sign-in page, finds both new applications o
   await review.getByTestId('review-approve').click();
   await expect(page.getByTestId('toast')).toContainText("Ada Lovelace's application was approved.");
   await expect(review).toBeHidden();
+  await expect(driverRow).toHaveCount(0);
+  await page.getByLabel('Status').selectOption('approved');
   await expect(driverRow).toContainText('Approved');
 });

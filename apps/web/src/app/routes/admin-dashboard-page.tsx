@@ -12,12 +12,12 @@ import { useTicketsRealtime } from '@/features/support/use-tickets-realtime';
 import { adminDashboardQueryKey, useAdminDashboard } from '@/features/admin-console/api/use-admin-dashboard';
 import { platformStatsQueryKey, usePlatformStats } from '@/features/admin-console/api/use-platform-stats';
 import { ApplicationsTab } from '@/features/admin-console/components/applications-tab';
-import { ComingSoonTab } from '@/features/admin-console/components/coming-soon-tab';
 import { OverviewTab } from '@/features/admin-console/components/overview-tab';
 import { PlatformAnalyticsTab } from '@/features/admin-console/components/platform-analytics-tab';
 import { LazyAnalyticsDashboard } from '@/features/licensee-analytics/lazy-analytics-dashboard';
 import { RevenueTab } from '@/features/admin-console/components/revenue-tab';
 import { RidesTab } from '@/features/admin-console/components/rides-tab';
+import { TerritoriesTab } from '@/features/admin-console/components/territories-tab';
 import { UsersTab } from '@/features/admin-console/components/users-tab';
 
 const tabs = [
@@ -39,8 +39,8 @@ const LEDGER_QUERY_KEYS = [platformStatsQueryKey, adminDashboardQueryKey] as con
 /**
  * The admin's console: today's platform figures, all-time statistics, the application queues, the
  * active rides (a stuck one can be cancelled) and every ride (searchable), every user (searchable, by
- * role), the money in the ledger with the last 14 days of releases, and every dispute. The growing
- * lists are read a page at a time.
+ * role), the money in the ledger with the last 14 days of releases, every dispute, and the territories
+ * (zip codes, suspension). The growing lists are read a page at a time.
  */
 export function AdminDashboardPage() {
   const { t } = useTranslation('admin');
@@ -85,7 +85,7 @@ export function AdminDashboardPage() {
           <LazySupportSection headingId="admin-support-heading" description={t('support.description')} />
         </TabsContent>
         <TabsContent value="territory">
-          <ComingSoonTab icon={MapIcon} description={t('comingSoon.territory')} />
+          <TerritoriesTab />
         </TabsContent>
         <TabsContent value="analytics">
           <PlatformAnalyticsTab TerritoryAnalytics={LazyAnalyticsDashboard} />

@@ -1,14 +1,18 @@
 import type { LicenseeApplication } from '@coride/domain';
 import { usePagedList } from '@/components/paged-list/use-paged-list';
-import { APPLICATIONS_PAGE, APPLICATIONS_SHOWN } from '../applications';
+import { APPLICATIONS_PAGE, APPLICATIONS_SHOWN, type ApplicationFilters } from '../applications';
 
 export const licenseeApplicationsQueryKey = ['/api/licensee-applications'] as const;
 
-/** Every licensee application, newest first: the spec's five, then older ones a page at a time. */
-export function useLicenseeApplications() {
+/**
+ * Licensee applications, newest first, of the chosen status and matching the search: the spec's five,
+ * then older ones a page at a time.
+ */
+export function useLicenseeApplications({ q, status }: ApplicationFilters = { q: '', status: undefined }) {
   return usePagedList<LicenseeApplication>({
-    queryKey: licenseeApplicationsQueryKey,
+    queryKey: [...licenseeApplicationsQueryKey, { q, status }],
     path: '/api/licensee-applications',
+    params: { q, status },
     firstLimit: APPLICATIONS_SHOWN,
     limit: APPLICATIONS_PAGE,
   });

@@ -1,48 +1,97 @@
 import type { PublicUser } from '@coride/domain';
-import { SaveIcon } from 'lucide-react';
-import { useId } from 'react';
+import { PencilIcon } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChangePasswordForm } from '@/components/account/change-password-form';
+import { ProfileForm } from '@/components/account/profile-form';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ComingSoonButton } from '@/components/ui/coming-soon-button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { DetailList } from '@/components/ui/detail-list';
+import { ErrorState, LoadingState } from '@/components/ui/query-state';
+import { useBusinessProfile } from '../api/use-business-profile';
+import { BusinessProfileForm } from './business-profile-form';
 
-/** Contact details start from the account; saving them arrives with licensee settings. */
+/**
+ * The licensee's settings: the business's details (saved for the licensee's own account only), then
+ * the person's profile and password, the account pieces every console shares (components/account).
+ */
 export function SettingsTab({ user }: { user: PublicUser }) {
   const { t } = useTranslation('licensee');
-  const ids = { businessName: useId(), email: useId(), phone: useId() };
+  const business = useBusinessProfile();
   return (
-    <Card className="max-w-2xl">
-      <CardHeader>
-        <CardTitle as="h2">{t('settings.title')}</CardTitle>
-        <CardDescription>{t('settings.description')}</CardDescription>
+    <div className="grid items-start gap-6 lg:grid-cols-2">
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">{t('settings.title')}</CardTitle>
+          <CardDescription>{t('settings.description')}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {business.isPending ? (
+            <LoadingState />
+          ) : business.isError ? (
+            <ErrorState title={t('settings.loadFailed')} error={business.error} onRetry={() => void business.refetch()} />
+          ) : (
+            <BusinessProfileForm profile={business.data} />
+          )}
+        </CardContent>
+      </Card>
+
+      <div className="space-y-6">
+        <PersonalProfileCard user={user} />
+        <PasswordCard />
+        {/* Account preferences shared by the consoles (components/account/, e.g. notification preferences) go here, below the password. */}
+      </div>
+    </div>
+  );
+}
+
+function PersonalProfileCard({ user }: { user: PublicUser }) {
+  const { t } = useTranslation('licensee');
+  const { t: tAccount } = useTranslation('account');
+  const [isEditing, setIsEditing] = useState(false);
+  return (
+    <Card data-testid="licensee-personal-profile">
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1.5">
+          <CardTitle as="h2">{t('settings.personalTitle')}</CardTitle>
+          <CardDescription>{t('settings.personalDescription')}</CardDescription>
+        </div>
+        {isEditing ? null : (
+          <Button variant="outline" size="sm" onClick={() => setIsEditing(true)} data-testid="edit-profile">
+            <PencilIcon aria-hidden />
+            {t('settings.editProfile')}
+          </Button>
+        )}
       </CardHeader>
       <CardContent>
-        <form className="space-y-4" onSubmit={(event) => event.preventDefault()} noValidate>
-          <div className="space-y-2">
-            <Label htmlFor={ids.businessName}>{t('settings.businessName')}</Label>
-            <Input id={ids.businessName} name="businessName" autoComplete="organization" />
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div className="space-y-2">
-              <Label htmlFor={ids.email}>{t('settings.contactEmail')}</Label>
-              <Input id={ids.email} name="contactEmail" type="email" autoComplete="email" defaultValue={user.email} />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor={ids.phone}>{t('settings.phone')}</Label>
-              <Input id={ids.phone} name="phone" type="tel" autoComplete="tel" defaultValue={user.phone ?? ''} />
-            </div>
-          </div>
-          <div className="flex flex-wrap items-center gap-3 pt-2">
-            <ComingSoonButton type="submit" reason={t('settings.saveSoon')}>
-              <SaveIcon aria-hidden />
-              {t('settings.save')}
-            </ComingSoonButton>
-            <p className="text-sm text-muted-foreground" aria-hidden>
-              {t('settings.saveSoon')}
-            </p>
-          </div>
-        </form>
+        {isEditing ? (
+          <ProfileForm user={user} onDone={() => setIsEditing(false)} />
+        ) : (
+          <DetailList
+            items={[
+              { label: tAccount('profile.firstName'), value: user.firstName },
+              { label: tAccount('profile.lastName'), value: user.lastName },
+              { label: t('settings.signInEmail'), value: <span className="break-all">{user.email}</span> },
+              { label: tAccount('profile.phone'), value: user.phone || t('settings.notProvided') },
+              { label: tAccount('profile.emailStatus'), value: user.emailVerified ? tAccount('profile.verified') : tAccount('profile.notVerified') },
+            ]}
+          />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function PasswordCard() {
+  const { t: tAccount } = useTranslation('account');
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">{tAccount('password.title')}</CardTitle>
+        <CardDescription>{tAccount('password.description')}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ChangePasswordForm />
       </CardContent>
     </Card>
   );
