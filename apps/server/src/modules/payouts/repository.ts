@@ -200,3 +200,45 @@ export async function readEmail(db: Executor, userId: string): Promise<string | 
   const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return row?.email;
 }
+
+// --- personal data (privacy/personal-data.ts) ----------------------------------------------------
+
+/** What payouts holds about a person for their export: the account (holder, last four) and their payouts; never a token. */
+export async function exportPayouts(db: Executor, userId: string) {
+  const account = await findAccount(db, userId);
+  const rows = await db.select().from(payouts).where(eq(payouts.payeeId, userId)).orderBy(asc(payouts.createdAt));
+  return {
+    account: account
+      ? { accountHolder: account.accountHolder, lastFour: account.lastFour, provider: account.provider, updatedAt: account.updatedAt.toISOString() }
+      : null,
+    payouts: rows.map((p) => ({
+      id: p.id,
+      amount: p.amount,
+      status: p.status,
+      trigger: p.trigger,
+      lastFour: p.lastFour,
+      failureReason: p.failureReason,
+      createdAt: p.createdAt.toISOString(),
+      sentAt: p.sentAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/**
+ * Erasure: the payout account (the holder's name) goes; the payouts stay, as the ledger points at
+ * them, and hold no personal data beyond the account's last four digits. Idempotent.
+ */
+export async function erasePayouts(tx: Executor, userId: string): Promise<number> {
+  const deleted = await tx.delete(payoutAccounts).where(eq(payoutAccounts.userId, userId)).returning({ userId: payoutAccounts.userId });
+  return deleted.length;
+}
+
+/** Whether a payout of this person is still on its way (its outcome unknown). */
+export async function hasPendingPayout(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: payouts.id })
+    .from(payouts)
+    .where(and(eq(payouts.payeeId, userId), eq(payouts.status, 'pending')))
+    .limit(1);
+  return Boolean(row);
+}

@@ -10,6 +10,7 @@ import * as mailRepo from '../mail/repository';
 import * as notificationsRepo from '../notifications/repository';
 import * as paymentsRepo from '../payments/repository';
 import * as rewardsRepo from '../rewards/repository';
+import * as payoutsRepo from '../payouts/repository';
 import * as ridesRepo from '../rides/repository';
 import * as territoriesRepo from '../territories/repository';
 
@@ -95,6 +96,17 @@ export const personalDataParts: PersonalDataPart[] = [
   },
   { name: 'favorites', exportFor: favoritesRepo.exportFavorites, eraseFor: favoritesRepo.eraseFavorites },
   { name: 'rewards', exportFor: rewardsRepo.exportRewards, eraseFor: rewardsRepo.eraseRewards },
+  {
+    // The payout account holds the holder's name; payouts stay for the ledger (last four digits only).
+    name: 'payouts',
+    exportFor: payoutsRepo.exportPayouts,
+    eraseFor: payoutsRepo.erasePayouts,
+    async blocksDeletion(db, userId) {
+      return (await payoutsRepo.hasPendingPayout(db, userId))
+        ? { code: 'CONFLICT', message: 'A payout to your bank account is still being processed. Delete your account once it has arrived.' }
+        : undefined;
+    },
+  },
   { name: 'assistant', exportFor: assistantRepo.exportConversations, eraseFor: assistantRepo.eraseConversations },
   { name: 'notifications', exportFor: notificationsRepo.exportNotifications, eraseFor: notificationsRepo.eraseNotifications },
   { name: 'mails', exportFor: mailRepo.exportMails, eraseFor: mailRepo.eraseMails },

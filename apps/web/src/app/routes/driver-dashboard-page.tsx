@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountSettingsCards } from '@/components/account/account-settings-cards';
 import { DashboardShell } from '@/components/layout/dashboard-shell';
+import { PayoutsPanel } from '@/components/payouts/payouts-panel';
 import { ErrorState, LoadingState } from '@/components/ui/query-state';
 import { ChatLauncher } from '@/features/assistant/chat-launcher';
 import { VoiceLauncher } from '@/features/assistant/voice-launcher';
@@ -83,6 +84,8 @@ export function DriverDashboardPage() {
           <div className="grid gap-6 lg:grid-cols-3">
             <div className="space-y-6 lg:col-span-2">
               <EarningsCard />
+              {/* Released money to the bank: account, cash out, history, statements (components/payouts). */}
+              <PayoutsPanel />
               <RecentRidesCard rides={rides} />
             </div>
             <div className="space-y-6">

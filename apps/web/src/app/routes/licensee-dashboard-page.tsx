@@ -6,6 +6,7 @@ import {
   MessageSquareHeartIcon,
   LifeBuoyIcon,
   MapIcon,
+  LandmarkIcon,
   ScaleIcon,
   SettingsIcon,
   UsersIcon,
@@ -13,6 +14,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DashboardShell } from '@/components/layout/dashboard-shell';
+import { PayoutsPanel } from '@/components/payouts/payouts-panel';
 import { ErrorState, LoadingState } from '@/components/ui/query-state';
 import { ConsoleTabList } from '@/components/console-tabs';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
@@ -47,6 +49,7 @@ const tabs = [
   { value: 'support', icon: LifeBuoyIcon },
   { value: 'community', icon: MessageSquareHeartIcon },
   { value: 'analytics', icon: BarChart3Icon },
+  { value: 'payouts', icon: LandmarkIcon },
   { value: 'settings', icon: SettingsIcon },
 ] as const;
 type TabValue = (typeof tabs)[number]['value'];
@@ -61,7 +64,7 @@ const LEDGER_QUERY_KEYS = [licenseeMetricsQueryKey, licenseeTerritoriesQueryKey]
  * dispute a rider opens arrives live.
  */
 export function LicenseeDashboardPage() {
-  const { t } = useTranslation(['licensee', 'pricing', 'rewards']);
+  const { t } = useTranslation(['licensee', 'pricing', 'rewards', 'payouts']);
   const { user } = useAuth();
   const [tab, setTab] = useState<TabValue>('overview');
   const metrics = useLicenseeMetrics();
@@ -96,7 +99,14 @@ export function LicenseeDashboardPage() {
             tabs={tabs.map(({ value, icon }) => ({
               value,
               icon,
-              label: value === 'pricing' ? t('pricing:tab') : value === 'community' ? t('rewards:review.tab') : t(`tabs.${value}`),
+              label:
+                value === 'pricing'
+                  ? t('pricing:tab')
+                  : value === 'payouts'
+                    ? t('payouts:tab')
+                    : value === 'community'
+                      ? t('rewards:review.tab')
+                      : t(`tabs.${value}`),
               badge: counts[value],
             }))}
           />
@@ -140,6 +150,9 @@ export function LicenseeDashboardPage() {
             ) : (
               <EmptySectionCard section="analytics" icon={BarChart3Icon} />
             )}
+          </TabsContent>
+          <TabsContent value="payouts">
+            <PayoutsPanel />
           </TabsContent>
           <TabsContent value="settings">
             <SettingsTab user={user} />
