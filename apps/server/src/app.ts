@@ -37,7 +37,7 @@ import type { FaultHook } from './modules/payments/service';
 import { territoriesRoutes } from './modules/territories/routes';
 import { authPlugin } from './plugins/auth';
 import { metricsPlugin } from './plugins/metrics';
-import { openApiPlugin } from './plugins/openapi';
+import { OPENAPI_DOCS_PREFIX, openApiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { appHelmetOptions, documentOnlyHeaders, securityHeadersPlugin } from './plugins/security-headers';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -99,8 +99,9 @@ export async function buildApp({ config, database, now, faults, logger = true, o
   app.setSerializerCompiler(zodSerializerCompiler);
   registerErrorHandler(app);
 
-  // helmet's headers, worked out once at start instead of per request (plugins/security-headers.ts).
-  await app.register(securityHeadersPlugin, appHelmetOptions);
+  // helmet's headers, worked out once at start instead of per request, on pages and files; the API's
+  // JSON answers get the short set that means something on them (plugins/security-headers.ts).
+  await app.register(securityHeadersPlugin, { helmet: appHelmetOptions, api: { prefix: '/api/', documents: [OPENAPI_DOCS_PREFIX] } });
   // API answers over 1 KB go out brotli- or gzip-compressed when the client accepts it (brotli at
   // quality 4: most of the saving for a fraction of quality 11's time). The built app's files are
   // compressed once at build time and sent as they are (registerWebApp).

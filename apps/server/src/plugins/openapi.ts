@@ -40,6 +40,9 @@ export function toOpenApiSchema(schema: FastifySchema | undefined): FastifySchem
  * from the package, so it works offline and under the app's CSP). Registered before the routes, so
  * that it sees each of them as it is added.
  */
+/** Where Swagger UI's page and files are served: pages, not API answers (plugins/security-headers.ts). */
+export const OPENAPI_DOCS_PREFIX = '/api/docs';
+
 export const openApiPlugin = fp(async (app: FastifyInstance) => {
   await app.register(swagger, {
     openapi: {
@@ -58,5 +61,5 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // Swagger UI reads the same document from /api/docs/json; no validator is called (offline).
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: OPENAPI_DOCS_PREFIX });
 });

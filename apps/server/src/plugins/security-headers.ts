@@ -67,13 +67,39 @@ export const documentOnlyHeaders = [
   'x-xss-protection',
 ] as const;
 
-/** Security headers (@fastify/helmet's, for `options`) on every response, including errors and 404s. */
+/**
+ * The security headers of an API answer (JSON under /api/): nothing in it is drawn as a page, so
+ * helmet's page switches mean nothing there, and the strictest policy is the right one if a browser
+ * opens it anyway: no content of any kind, no framing (OWASP REST security cheat sheet). What guards
+ * the answer itself stays: nosniff, and same-origin resource policy (no cross-site `no-cors` read of
+ * a signed-in answer). Three headers instead of eleven: about 0.5 KB less on every API answer, and
+ * fewer headers for node:http to check and write (bench/api.ts measures the difference).
+ */
+export const apiSecurityHeaders: readonly (readonly [string, string])[] = [
+  ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+  ['cross-origin-resource-policy', 'same-origin'],
+  ['x-content-type-options', 'nosniff'],
+];
+
+export type SecurityHeadersOptions = {
+  helmet: FastifyHelmetOptions;
+  /**
+   * Where the API lives: a request under `prefix` gets `apiSecurityHeaders`, except under one of
+   * `documents` (pages the API serves, such as its Swagger UI), which get helmet's like every page.
+   * Without it, every answer gets helmet's.
+   */
+  api?: { prefix: string; documents: readonly string[] };
+};
+
+/** Security headers on every response, including errors and 404s: the API's own set on API answers, helmet's (for `options.helmet`) on everything else. */
 export const securityHeadersPlugin = fp(
-  async (app: FastifyInstance, options: FastifyHelmetOptions) => {
-    const headers = await helmetHeaders(options);
-    app.addHook('onRequest', (_request, reply, done) => {
+  async (app: FastifyInstance, options: SecurityHeadersOptions) => {
+    const headers = await helmetHeaders(options.helmet);
+    const api = options.api;
+    const isApi = (url: string) => api !== undefined && url.startsWith(api.prefix) && !api.documents.some((prefix) => url.startsWith(prefix));
+    app.addHook('onRequest', (request, reply, done) => {
       // On the raw response, as helmet does: a header a route sets itself takes precedence.
-      for (const [name, value] of headers) reply.raw.setHeader(name, value);
+      for (const [name, value] of isApi(request.url) ? apiSecurityHeaders : headers) reply.raw.setHeader(name, value);
       done();
     });
   },
