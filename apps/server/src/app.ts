@@ -45,6 +45,7 @@ import { secretLogPaths, serializeError } from './lib/safe-error-log';
 import { backgroundJobs } from './jobs';
 import { registerJob, type RoundLock } from './lib/jobs';
 import { AppMetrics } from './lib/metrics';
+import { lazyChildLoggerFactory } from './lib/lazy-child-logger';
 import { createServices, type Services } from './services';
 
 export type { AppInstance } from './lib/app-instance';
@@ -86,6 +87,8 @@ export async function buildApp({ config, database, now, faults, logger = true, o
       : false,
     // Per-request lines only when debugging; errors are always logged by the error handler.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+    // So a request that logs nothing does not pay for a pino child (lib/lazy-child-logger.ts).
+    childLoggerFactory: lazyChildLoggerFactory,
     bodyLimit: config.bodyLimitBytes,
     // A hop count is given as a function: Fastify 5 takes a bare number as "trust no hop".
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -105,7 +108,8 @@ export async function buildApp({ config, database, now, faults, logger = true, o
   // API answers over 1 KB go out brotli- or gzip-compressed when the client accepts it (brotli at
   // quality 4: most of the saving for a fraction of quality 11's time). The built app's files are
   // compressed once at build time and sent as they are (registerWebApp).
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // Request bodies are small JSON: none is accepted compressed, so no decompression hook runs per request.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   // Before any route: both see each route as it is added (the OpenAPI document, the latency per route).
   await app.register(openApiPlugin);
   const metrics = new AppMetrics();
