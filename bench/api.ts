@@ -51,6 +51,19 @@ if (!databaseUrl) {
 /** What one target answered in one phase. */
 type Phase = { requests: number; errors: number; seconds: number; latenciesMs: number[] };
 
+/**
+ * CPU time (ms) this process's main thread has used: the servers run on it, the load generator on a
+ * worker thread of its own. Read from /proc (Linux), in clock ticks of 10 ms, so a phase of seconds is
+ * measured to a fraction of a percent. Unlike requests per second it does not fall when another program
+ * takes the core: it is what each request costs the server, the figure that survives a shared machine.
+ */
+function mainThreadCpuMs(): number {
+  const stat = fs.readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // After the name: state is field 3 of stat(5), so utime (14) and stime (15) are at 11 and 12 here.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
 /*
  * The load generator, in plain JavaScript so the worker needs no TypeScript loader. Each connection
  * writes a request, reads until the answer's headers and Content-Length bytes of body are in, counts
@@ -166,6 +179,8 @@ const targets = [
 ] as const;
 
 const totals = new Map<string, Phase>(targets.map((target) => [target.name, { requests: 0, errors: 0, seconds: 0, latenciesMs: [] }]));
+/** Main-thread CPU time spent while each target was under load, summed over the rounds. */
+const cpuMs = new Map<string, number>(targets.map((target) => [target.name, 0]));
 /** Each round's app/bare ratio per app: rounds next to each other share the machine's load of the moment. */
 const roundRatios = new Map<string, number[]>(targets.map((target) => [target.name, []]));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
@@ -179,7 +194,10 @@ try {
   for (let round = 1; round <= ROUNDS; round += 1) {
     let bareRoundRate = NaN;
     for (const target of targets) {
+      const cpuBefore = mainThreadCpuMs();
       const phase = await load(target.port, target.path, target.token);
+      const phaseCpuMs = mainThreadCpuMs() - cpuBefore;
+      cpuMs.set(target.name, cpuMs.get(target.name)! + phaseCpuMs);
       const total = totals.get(target.name)!;
       total.requests += phase.requests;
       total.errors += phase.errors;
@@ -189,7 +207,7 @@ try {
       if (target === targets[0]) bareRoundRate = roundRate;
       roundRatios.get(target.name)!.push(roundRate / bareRoundRate);
       log(
-        `round ${round} ${target.name.padEnd(22)} ${roundRate.toFixed(0).padStart(7)} req/s  errors ${phase.errors}  ${((100 * roundRate) / bareRoundRate).toFixed(1)}% of this round's bare`,
+        `round ${round} ${target.name.padEnd(22)} ${roundRate.toFixed(0).padStart(7)} req/s  errors ${phase.errors}  ${((100 * roundRate) / bareRoundRate).toFixed(1)}% of this round's bare  ${((1000 * phaseCpuMs) / phase.requests).toFixed(1).padStart(6)} µs CPU/req`,
       );
     }
   }
@@ -204,6 +222,11 @@ try {
       `${target.name.padEnd(22)} ${rate(target.name).toFixed(0).padStart(7)} req/s  p50 ${percentile(sorted, 50).toFixed(2)} ms  p99 ${percentile(sorted, 99).toFixed(2)} ms  errors ${total.errors}  ${((100 * rate(target.name)) / bareRate).toFixed(1)}% of bare`,
     );
   }
+  const cpuPerRequest = (name: string) => (1000 * cpuMs.get(name)!) / totals.get(name)!.requests;
+  for (const target of targets) log(`${target.name.padEnd(22)} ${cpuPerRequest(target.name).toFixed(1).padStart(6)} µs of server CPU per request`);
+  log(
+    `ratio of server CPU per request, bare/app (what the throughput ratio is on an otherwise idle machine): ${(cpuPerRequest(targets[0].name) / cpuPerRequest(targets[1].name)).toFixed(3)} with the session cache, ${(cpuPerRequest(targets[0].name) / cpuPerRequest(targets[2].name)).toFixed(3)} without`,
+  );
   log(
     `ratio app/bare (all requests): ${(rate(targets[1].name) / bareRate).toFixed(3)} with the session cache, ${(rate(targets[2].name) / bareRate).toFixed(3)} without`,
   );
