@@ -39,8 +39,17 @@ export async function deleteContactOf(db: Executor, userId: string, id: string):
   return rows.length > 0;
 }
 
-/** Erasure of an account (privacy): every contact of the user goes. How many rows. */
-export async function deleteContactsOf(tx: Executor, userId: string): Promise<number> {
+/** The account export (privacy, ADR 025): the contacts as the user gave them. */
+export async function exportContacts(db: Executor, userId: string) {
+  return db
+    .select({ name: emergencyContacts.name, phone: emergencyContacts.phone, email: emergencyContacts.email, createdAt: emergencyContacts.createdAt })
+    .from(emergencyContacts)
+    .where(eq(emergencyContacts.userId, userId))
+    .orderBy(asc(emergencyContacts.createdAt), asc(emergencyContacts.id));
+}
+
+/** Erasure of an account (privacy, ADR 025): every contact of the user goes (their names and phones are the user's data). How many rows. */
+export async function eraseContacts(tx: Executor, userId: string): Promise<number> {
   const rows = await tx.delete(emergencyContacts).where(eq(emergencyContacts.userId, userId)).returning({ id: emergencyContacts.id });
   return rows.length;
 }

@@ -29,8 +29,17 @@ export async function isOptedOut(db: Executor, userId: string, category: Notific
   return rows.length > 0;
 }
 
-/** Erasure of an account (privacy): the user's opt-outs go. How many rows. */
-export async function deleteOptOutsOf(tx: Executor, userId: string): Promise<number> {
+/** The account export (privacy, ADR 025): what the user turned off, and since when. */
+export async function exportOptOuts(db: Executor, userId: string) {
+  return db
+    .select({ category: notificationOptOuts.category, channel: notificationOptOuts.channel, since: notificationOptOuts.createdAt })
+    .from(notificationOptOuts)
+    .where(eq(notificationOptOuts.userId, userId))
+    .orderBy(notificationOptOuts.category, notificationOptOuts.channel);
+}
+
+/** Erasure of an account (privacy, ADR 025): the user's opt-outs go. How many rows. */
+export async function eraseOptOuts(tx: Executor, userId: string): Promise<number> {
   const rows = await tx.delete(notificationOptOuts).where(eq(notificationOptOuts.userId, userId)).returning({ userId: notificationOptOuts.userId });
   return rows.length;
 }

@@ -5,10 +5,12 @@ import * as applicationsRepo from '../applications/repository';
 import * as assistantRepo from '../assistant/repository';
 import * as communityRepo from '../community/repository';
 import * as driversRepo from '../drivers/repository';
+import * as emergencyContactsRepo from '../emergency-contacts/repository';
 import * as favoritesRepo from '../favorites/repository';
 import * as mailRepo from '../mail/repository';
 import * as notificationsRepo from '../notifications/repository';
 import * as paymentsRepo from '../payments/repository';
+import * as preferencesRepo from '../preferences/repository';
 import * as rewardsRepo from '../rewards/repository';
 import * as payoutsRepo from '../payouts/repository';
 import * as ridesRepo from '../rides/repository';
@@ -110,4 +112,6 @@ export const personalDataParts: PersonalDataPart[] = [
   { name: 'assistant', exportFor: assistantRepo.exportConversations, eraseFor: assistantRepo.eraseConversations },
   { name: 'notifications', exportFor: notificationsRepo.exportNotifications, eraseFor: notificationsRepo.eraseNotifications },
   { name: 'mails', exportFor: mailRepo.exportMails, eraseFor: mailRepo.eraseMails },
+  { name: 'notificationPreferences', exportFor: preferencesRepo.exportOptOuts, eraseFor: preferencesRepo.eraseOptOuts },
+  { name: 'emergencyContacts', exportFor: emergencyContactsRepo.exportContacts, eraseFor: emergencyContactsRepo.eraseContacts },
 ];

@@ -7,6 +7,7 @@ import {
   type Ride,
 } from '@coride/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRetentionService } from '../../../src/modules/retention/service';
 import { bearer } from '../../support/fixtures';
 import { backends, createTestApp, type TestApp } from '../../support/test-app';
 import {
@@ -209,5 +210,49 @@ describe.each(backends)('account settings on %s', (backend) => {
       expect((await t.app.inject({ method: 'GET', url: CONTACTS })).statusCode).toBe(401);
       expect((await t.app.inject({ method: 'POST', url: CONTACTS, payload: ANA })).statusCode).toBe(401);
     });
+  });
+});
+
+describe.each(backends)('account settings in the export and the erasure on %s', (backend) => {
+  const DAY = 86_400_000;
+  let clock = new Date('2026-11-20T12:00:00Z');
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(backend, {}, () => clock);
+  });
+  afterAll(() => t.close());
+
+  it('hands over the contacts and opt-outs with the account, and erases them 30 days after its deletion', async () => {
+    const person = await rider(t.app);
+    await expectOk(await api.post(t.app, CONTACTS, person, { name: 'Thaddeus Quimby', phone: '212 555 9911', email: 'thaddeus@example.com' }), 201);
+    await expectOk(
+      await t.app.inject({
+        method: 'PUT',
+        url: PREFERENCES,
+        headers: bearer(person.token),
+        payload: { ...defaultNotificationPreferences(), rides: { email: false, inApp: true } },
+      }),
+    );
+
+    const { data: exported } = await expectOk<{ data: Record<string, unknown> }>(await api.get(t.app, '/api/users/me/export', person));
+    expect(exported.emergencyContacts).toEqual([
+      { name: 'Thaddeus Quimby', phone: '212 555 9911', email: 'thaddeus@example.com', createdAt: expect.any(String) },
+    ]);
+    expect(exported.notificationPreferences).toEqual([{ category: 'rides', channel: 'email', since: expect.any(String) }]);
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: bearer(person.token),
+      payload: { password: 'correct horse battery' },
+    });
+    expect(deleted.statusCode).toBe(200);
+    const retention = createRetentionService({ db: t.database.db, now: () => clock });
+    expect(await t.app.services.emergencyContacts.contactsOf(person.id)).toHaveLength(1);
+
+    clock = new Date(clock.getTime() + 31 * DAY);
+    await retention.sweep();
+    expect(await t.app.services.emergencyContacts.contactsOf(person.id)).toEqual([]);
+    expect(await t.app.services.preferences.read(person.id)).toEqual(defaultNotificationPreferences());
   });
 });
