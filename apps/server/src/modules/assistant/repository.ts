@@ -144,14 +144,24 @@ export async function latestRideIdOf(db: Executor, riderId: string, completed: b
 /** The person's support and assistant chats, each with its messages, and their tickets (without staff ids). */
 export async function exportConversations(db: Executor, userId: string) {
   const conversations = await db
-    .select({ id: assistantConversations.id, language: assistantConversations.language, createdAt: assistantConversations.createdAt, updatedAt: assistantConversations.updatedAt })
+    .select({
+      id: assistantConversations.id,
+      language: assistantConversations.language,
+      createdAt: assistantConversations.createdAt,
+      updatedAt: assistantConversations.updatedAt,
+    })
     .from(assistantConversations)
     .where(eq(assistantConversations.userId, userId))
     .orderBy(asc(assistantConversations.createdAt));
   const ids = conversations.map((conversation) => conversation.id);
   const messages = ids.length
     ? await db
-        .select({ conversationId: assistantMessages.conversationId, from: assistantMessages.from, text: assistantMessages.text, createdAt: assistantMessages.createdAt })
+        .select({
+          conversationId: assistantMessages.conversationId,
+          from: assistantMessages.from,
+          text: assistantMessages.text,
+          createdAt: assistantMessages.createdAt,
+        })
         .from(assistantMessages)
         .where(inArray(assistantMessages.conversationId, ids))
         .orderBy(asc(assistantMessages.id))

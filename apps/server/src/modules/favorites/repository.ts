@@ -45,7 +45,13 @@ export async function deleteFavoriteOf(db: Executor, userId: string, id: string)
 
 export async function exportFavorites(db: Executor, userId: string) {
   return db
-    .select({ name: favoriteLocations.name, address: favoriteLocations.address, lat: favoriteLocations.lat, lng: favoriteLocations.lng, createdAt: favoriteLocations.createdAt })
+    .select({
+      name: favoriteLocations.name,
+      address: favoriteLocations.address,
+      lat: favoriteLocations.lat,
+      lng: favoriteLocations.lng,
+      createdAt: favoriteLocations.createdAt,
+    })
     .from(favoriteLocations)
     .where(eq(favoriteLocations.userId, userId))
     .orderBy(favoriteLocations.createdAt);

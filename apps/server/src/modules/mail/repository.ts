@@ -38,7 +38,10 @@ export async function insertMail(db: Executor, mail: NewMail): Promise<boolean> 
  * for a deleted account (its address is gone, ADR 025).
  */
 export async function readRecipient(db: Executor, userId: string): Promise<{ email: string; firstName: string; language: string } | undefined> {
-  const [row] = await db.select({ email: users.email, firstName: users.firstName, language: users.language }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  const [row] = await db
+    .select({ email: users.email, firstName: users.firstName, language: users.language })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   return row;
 }
 

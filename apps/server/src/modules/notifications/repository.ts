@@ -91,10 +91,7 @@ export async function eraseNotifications(db: Executor, userId: string): Promise<
       .update(notifications)
       .set({ data: sql`jsonb_set(${notifications.data}, ${`{${key}}`}::text[], '""'::jsonb)` })
       .where(
-        and(
-          sql`${notifications.data} ->> ${key} <> ''`,
-          sql`${notifications.data} ->> 'rideId' in (select id::text from rides where rider_id = ${userId})`,
-        ),
+        and(sql`${notifications.data} ->> ${key} <> ''`, sql`${notifications.data} ->> 'rideId' in (select id::text from rides where rider_id = ${userId})`),
       )
       .returning({ id: notifications.id });
     others += blanked.length;

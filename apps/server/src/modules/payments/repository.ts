@@ -416,7 +416,10 @@ export async function exportPayments(db: Executor, userId: string) {
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
     .where(eq(ledgerAccounts.ownerId, userId))
     .orderBy(ledgerTransactions.postedAt, ledgerEntries.id);
-  const balances = await db.select({ account: ledgerAccounts.id, balance: ledgerAccounts.balance }).from(ledgerAccounts).where(eq(ledgerAccounts.ownerId, userId));
+  const balances = await db
+    .select({ account: ledgerAccounts.id, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.ownerId, userId));
   return { paymentMethods: methods, charges: chargeRows, disputes: disputeRows, ledger: { balances, entries } };
 }
 
@@ -428,7 +431,15 @@ export async function exportPayments(db: Executor, userId: string) {
 export async function erasePayments(db: Executor, userId: string): Promise<number> {
   const cards = await db
     .update(paymentMethods)
-    .set({ providerToken: 'erased', brand: 'erased', lastFour: '', expMonth: 0, expYear: 0, isDefault: false, removedAt: sql`coalesce(${paymentMethods.removedAt}, now())` })
+    .set({
+      providerToken: 'erased',
+      brand: 'erased',
+      lastFour: '',
+      expMonth: 0,
+      expYear: 0,
+      isDefault: false,
+      removedAt: sql`coalesce(${paymentMethods.removedAt}, now())`,
+    })
     .where(and(eq(paymentMethods.userId, userId), ne(paymentMethods.providerToken, 'erased')))
     .returning({ id: paymentMethods.id });
   const texts = await db

@@ -321,7 +321,13 @@ export async function exportRewards(db: Executor, userId: string) {
     .where(eq(rewardEvents.userId, userId))
     .orderBy(asc(rewardEvents.id));
   const credits = await db
-    .select({ id: rewardCredits.id, source: rewardCredits.source, amount: rewardCredits.amount, remaining: rewardCredits.remaining, createdAt: rewardCredits.createdAt })
+    .select({
+      id: rewardCredits.id,
+      source: rewardCredits.source,
+      amount: rewardCredits.amount,
+      remaining: rewardCredits.remaining,
+      createdAt: rewardCredits.createdAt,
+    })
     .from(rewardCredits)
     .where(eq(rewardCredits.userId, userId));
   const perks = await db
@@ -333,7 +339,14 @@ export async function exportRewards(db: Executor, userId: string) {
     .from(communityChampions)
     .where(eq(communityChampions.userId, userId));
   const submissions = await db
-    .select({ id: communitySubmissions.id, kind: communitySubmissions.kind, text: communitySubmissions.text, status: communitySubmissions.status, createdAt: communitySubmissions.createdAt, reviewedAt: communitySubmissions.reviewedAt })
+    .select({
+      id: communitySubmissions.id,
+      kind: communitySubmissions.kind,
+      text: communitySubmissions.text,
+      status: communitySubmissions.status,
+      createdAt: communitySubmissions.createdAt,
+      reviewedAt: communitySubmissions.reviewedAt,
+    })
     .from(communitySubmissions)
     .where(eq(communitySubmissions.userId, userId));
   return { points: events, credits, perks, championPlaces: champion, communitySubmissions: submissions };

@@ -375,7 +375,13 @@ export async function exportRides(db: Executor, userId: string) {
   const { riderId: _quoteRider, ...quoteColumns } = getTableColumns(rideQuotes);
   const quotes = await db.select(quoteColumns).from(rideQuotes).where(eq(rideQuotes.riderId, userId)).orderBy(rideQuotes.createdAt);
   const offers = await db
-    .select({ rideId: rideOffers.rideId, status: rideOffers.status, distanceMiles: rideOffers.distanceMiles, offeredAt: rideOffers.offeredAt, respondedAt: rideOffers.respondedAt })
+    .select({
+      rideId: rideOffers.rideId,
+      status: rideOffers.status,
+      distanceMiles: rideOffers.distanceMiles,
+      offeredAt: rideOffers.offeredAt,
+      respondedAt: rideOffers.respondedAt,
+    })
     .from(rideOffers)
     .where(eq(rideOffers.driverId, userId))
     .orderBy(rideOffers.offeredAt);

@@ -34,7 +34,7 @@ const signIn = (t: TestApp, email: string, password = PASSWORD) => t.app.inject(
 
 describe.each(backends)('export and account deletion on %s', (backend) => {
   let t: TestApp;
-  let clock = new Date('2026-11-20T12:00:00Z');
+  const clock = new Date('2026-11-20T12:00:00Z');
   let admin: Person;
   let driver: Person;
 
@@ -65,9 +65,15 @@ describe.each(backends)('export and account deletion on %s', (backend) => {
       const ride = await completedRide(person);
       await expectOk(await post(`/api/rides/${ride.id}/rate`, person, { rating: 5, comment: 'Octavia says: smooth ride' }));
 
-      const other = await register(t.app, customerPayload({ firstName: 'Bartholomew', lastName: 'Otherrider', homeAddress: '1 Elsewhere Court, New York, NY' }));
+      const other = await register(
+        t.app,
+        customerPayload({ firstName: 'Bartholomew', lastName: 'Otherrider', homeAddress: '1 Elsewhere Court, New York, NY' }),
+      );
       const otherPerson = { id: other.user.id, token: other.token };
-      await expectOk(await post('/api/favorite-locations', otherPerson, { name: 'Secret spot', address: '8 Not Yours Alley, New York, NY', lat: 40.75, lng: -73.99 }), 201);
+      await expectOk(
+        await post('/api/favorite-locations', otherPerson, { name: 'Secret spot', address: '8 Not Yours Alley, New York, NY', lat: 40.75, lng: -73.99 }),
+        201,
+      );
 
       const response = await api.get(t.app, '/api/users/me/export', person);
       expect(response.statusCode).toBe(200);
@@ -80,17 +86,24 @@ describe.each(backends)('export and account deletion on %s', (backend) => {
         account: { email: registered.user.email, firstName: 'Octavia', lastName: 'Exportsson', homeAddress: '9 Export Row, New York, NY' },
       });
       expect((exported.data.account!.sessions as unknown[]).length).toBeGreaterThan(0);
-      expect(exported.data.rides!.asRider).toEqual([expect.objectContaining({ id: ride.id, ratingComment: 'Octavia says: smooth ride', totalFare: ride.totalFare })]);
+      expect(exported.data.rides!.asRider).toEqual([
+        expect.objectContaining({ id: ride.id, ratingComment: 'Octavia says: smooth ride', totalFare: ride.totalFare }),
+      ]);
       expect(exported.data.payments!.paymentMethods).toEqual([expect.objectContaining({ brand: 'mastercard', lastFour: '4444' })]);
-      expect((exported.data.payments!.ledger as { entries: { account: string }[] }).entries.every((entry) => entry.account === `rider:${person.id}`)).toBe(true);
+      expect((exported.data.payments!.ledger as { entries: { account: string }[] }).entries.every((entry) => entry.account === `rider:${person.id}`)).toBe(
+        true,
+      );
       expect((exported.data.payments!.ledger as { entries: unknown[] }).entries.length).toBeGreaterThan(0);
       expect(exported.data.favorites).toEqual([expect.objectContaining({ name: 'Gym', address: '5 Barbell Street, New York, NY' })]);
       expect(exported.data.mails).toEqual(expect.arrayContaining([expect.objectContaining({ template: 'ride-receipt', toAddress: registered.user.email })]));
-      expect(Object.keys(exported.data)).toEqual(expect.arrayContaining(['account', 'rides', 'payments', 'favorites', 'assistant', 'notifications', 'mails', 'rewards']));
+      expect(Object.keys(exported.data)).toEqual(
+        expect.arrayContaining(['account', 'rides', 'payments', 'favorites', 'assistant', 'notifications', 'mails', 'rewards']),
+      );
 
       const text = response.body;
       // Nothing of the other rider, and no secret: hashes, card tokens and one-time links stay home.
-      for (const foreign of ['Bartholomew', 'Otherrider', 'Elsewhere Court', 'Not Yours Alley', other.user.email, other.user.id]) expect(text).not.toContain(foreign);
+      for (const foreign of ['Bartholomew', 'Otherrider', 'Elsewhere Court', 'Not Yours Alley', other.user.email, other.user.id])
+        expect(text).not.toContain(foreign);
       for (const secret of ['tokenHash', 'token_hash', 'passwordHash', 'providerToken', 'scrypt$', 'verify-email?token=']) expect(text).not.toContain(secret);
       // The driver's side of the trip is theirs: the rider's export names no driver id.
       expect(text).not.toContain(driver.id);
@@ -138,7 +151,10 @@ describe.each(backends)('export and account deletion on %s', (backend) => {
       await expectOk(await post(`/api/rides/${ride.id}/start`, driver));
       await expectOk(await post(`/api/rides/${ride.id}/complete`, driver));
       // Nothing was written by the refusals: no goodbye mail, sessions alive.
-      const goodbye = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `account-deletion:${person.id}`));
+      const goodbye = await t.database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.dedupeKey, `account-deletion:${person.id}`));
       expect(goodbye).toEqual([]);
       expect((await api.get(t.app, '/api/users/me', person)).statusCode).toBe(200);
     });
@@ -183,7 +199,10 @@ describe.each(backends)('export and account deletion on %s', (backend) => {
       const live = await t.database.db.select({ revokedAt: sessions.revokedAt }).from(sessions).where(eq(sessions.userId, first.id));
       expect(live.every((session) => session.revokedAt !== null)).toBe(true);
 
-      const [goodbye] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `account-deletion:${first.id}`));
+      const [goodbye] = await t.database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.dedupeKey, `account-deletion:${first.id}`));
       expect(goodbye).toMatchObject({ template: 'account-deletion', toAddress: registered.user.email, userId: first.id });
 
       const refused = await signIn(t, registered.user.email);

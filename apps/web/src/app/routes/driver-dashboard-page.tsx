@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { AccountSettingsCards } from '@/components/account/account-settings-cards';
 import { DashboardShell } from '@/components/layout/dashboard-shell';
 import { PayoutsPanel } from '@/components/payouts/payouts-panel';
+import { PrivacyCard } from '@/components/privacy/privacy-card';
 import { ErrorState, LoadingState } from '@/components/ui/query-state';
 import { ChatLauncher } from '@/features/assistant/chat-launcher';
 import { VoiceLauncher } from '@/features/assistant/voice-launcher';
@@ -95,6 +96,8 @@ export function DriverDashboardPage() {
           </div>
           {/* Profile, password, notifications and emergency contacts (drivers need them for SOS too). */}
           <AccountSettingsCards user={user} />
+          {/* The download of the driver's data and the deletion of the account (contract §8). */}
+          <PrivacyCard />
         </div>
       )}
       <ChatLauncher />

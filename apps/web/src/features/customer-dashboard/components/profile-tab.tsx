@@ -1,25 +1,25 @@
 import type { PublicUser } from '@coride/domain';
-import { PencilIcon, ShieldIcon, UserXIcon } from 'lucide-react';
+import { PencilIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmergencyContactsDialog, LanguageSettingsDialog, NotificationSettingsDialog } from '@/components/account/account-settings-dialogs';
 import { ChangePasswordForm } from '@/components/account/change-password-form';
 import { ProfileForm } from '@/components/account/profile-form';
+import { DeleteAccountDialog } from '@/components/privacy/delete-account-dialog';
+import { PrivacyDialog } from '@/components/privacy/privacy-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ComingSoonButton } from '@/components/ui/coming-soon-button';
 import { DetailList } from '@/components/ui/detail-list';
 import { useFormatters } from '@/lib/format';
 
-// Preferences (language), notifications and emergency contacts open their panels (components/account).
-const settings = [{ key: 'privacy', icon: ShieldIcon }] as const;
+// Preferences (language), notifications and emergency contacts open their panels (components/account);
+// privacy and the account's deletion theirs (components/privacy).
 
 export function ProfileTab({ user }: { user: PublicUser }) {
   const { t } = useTranslation('customer');
   const format = useFormatters();
   const { t: tAccount } = useTranslation('account');
-  const comingSoon = t('profile.comingSoon');
   const [isEditing, setIsEditing] = useState(false);
 
   return (
@@ -80,12 +80,7 @@ export function ProfileTab({ user }: { user: PublicUser }) {
           </CardHeader>
           <CardContent className="grid gap-2 sm:grid-cols-2">
             <LanguageSettingsDialog user={user} label={t('profile.preferences')} />
-            {settings.map(({ key, icon: Icon }) => (
-              <ComingSoonButton key={key} variant="outline" reason={comingSoon} className="w-full justify-start" wrapperClassName="w-full">
-                <Icon aria-hidden />
-                {t(`profile.${key}`)}
-              </ComingSoonButton>
-            ))}
+            <PrivacyDialog label={t('profile.privacy')} />
             <NotificationSettingsDialog user={user} label={t('profile.notifications')} />
             <EmergencyContactsDialog label={t('profile.emergencyContacts')} />
           </CardContent>
@@ -107,10 +102,7 @@ export function ProfileTab({ user }: { user: PublicUser }) {
             <CardDescription>{t('profile.dangerDescription')}</CardDescription>
           </CardHeader>
           <CardContent>
-            <ComingSoonButton variant="destructive" reason={comingSoon}>
-              <UserXIcon aria-hidden />
-              {t('profile.deactivate')}
-            </ComingSoonButton>
+            <DeleteAccountDialog label={t('profile.deactivate')} />
           </CardContent>
         </Card>
       </div>
