@@ -10,6 +10,8 @@ const OUTSIDE = '97209';
 type Territory = { id: string; name: string; status: 'active' | 'suspended'; zipCodes: string[] };
 
 test('the admin edits a territory’s zip codes (a zip outside the licence is refused on its chip) and suspends it', async ({ page, request }) => {
+  // Sign-in, several dialogs and axe scans: over a minute on a loaded 2-core machine.
+  test.setTimeout(180_000);
   const admin = await adminHeaders(request);
   await licenseeFor(request, admin, TERRITORY);
   // A retry starts from the territory as licensed: active, with every zip code of its licence.

@@ -5,6 +5,8 @@ import { adminHeaders, expectNoSeriousA11yViolations, licenseeFor, signInWithTok
 const TERRITORY = { emailPrefix: 'settings-licensee', territoryName: 'Salem Downtown', zipCodes: '97301' };
 
 test('a licensee saves the business name, contact email and phone, and a reload shows them kept', async ({ page, request }) => {
+  // Sign-in, several dialogs and axe scans: over a minute on a loaded 2-core machine.
+  test.setTimeout(180_000);
   const admin = await adminHeaders(request);
   const licensee = await licenseeFor(request, admin, TERRITORY);
   await signInWithToken(page, licensee.token);
