@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 5180);
-/** Mails go to a loopback SMTP server that e2e/mail-sink.ts starts on this port when a test reads one. */
+/** Mails go to the run's loopback SMTP server (e2e/global-setup.ts) on this port. */
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1);
 /** One data directory per port: runs on different ports do not share a database. */
 const dataDir = `.tmp/e2e-data-${port}`;
@@ -15,6 +15,8 @@ const desktopChrome = { ...devices['Desktop Chrome'], channel: undefined };
  */
 export default defineConfig({
   testDir: 'e2e',
+  // The run's SMTP server: the e2e server mails to it, and specs read what it filed (e2e/mail-sink.ts).
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
@@ -68,8 +70,8 @@ export default defineConfig({
       SIGNUP_RATE_LIMIT_PER_HOUR: '10000',
       CARD_RATE_LIMIT_PER_HOUR: '10000',
       BOOKING_RATE_LIMIT_PER_HOUR: '10000',
-      // A real SMTP conversation, as production has: password-reset.spec.ts reads the reset link from
-      // the mail. While no test listens, mails wait in the outbox and are retried (ADR 019).
+      // A real SMTP conversation, as production has, with the run's loopback server (e2e/global-setup.ts):
+      // password-reset.spec.ts reads the reset link from the mail.
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       MAIL_DELIVERY_MS: '500',
       E2E_SMTP_PORT: String(smtpPort),

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { mailsTo } from './mail-sink';
 import { adminHeaders, expectNoSeriousA11yViolations, registrationPayloads, signInWithToken, uniqueEmail } from './support';
 
-test('a driver sees the bell count an approval live, reads it, and the count goes back down', async ({ page }) => {
+test('a driver is approved: the bell counts it live, the mail arrives, and reading it brings the count back down', async ({ page }) => {
   const email = uniqueEmail('bell.driver');
   const registered = await page.request.post('/api/register', { data: { ...registrationPayloads.driver(email), firstName: 'Bell' } });
   expect(registered.status()).toBe(201);
@@ -57,4 +58,12 @@ test('a driver sees the bell count an approval live, reads it, and the count goe
 
   await bell.click();
   await expect(page.getByRole('dialog', { name: 'Notifications' }).getByTestId('notification-item')).toHaveAttribute('data-unread', 'false');
+
+  // The same approval by mail, through the outbox and a real SMTP conversation, linking to the console.
+  await expect.poll(() => mailsTo(email).filter((mail) => mail.subject === 'Your driver application was approved').length, { timeout: 30_000 }).toBe(1);
+  const mail = mailsTo(email).find((m) => m.subject === 'Your driver application was approved')!;
+  expect(mail.text).toContain('Hi Bell');
+  expect(mail.text).toContain('You can go online in the driver console');
+  expect(mail.text).toMatch(/https?:\/\/\S+\/driver-dashboard/);
+  expect(mail.html).toContain('Open the driver console');
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { MailSink } from './mail-sink';
+import { mailsTo } from './mail-sink';
 import { expectNoSeriousA11yViolations, PASSWORD, registerViaApi, registrationPayloads, signInThroughForm, uniqueEmail } from './support';
 
 /*
@@ -7,10 +7,6 @@ import { expectNoSeriousA11yViolations, PASSWORD, registerViaApi, registrationPa
  * mail (a real SMTP conversation with a loopback server), sets a new password, and signs in with it;
  * the old one no longer works.
  */
-
-const sink = new MailSink();
-test.beforeAll(() => sink.start());
-test.afterAll(() => sink.stop());
 
 test('a rider resets a forgotten password from the sign-in page', async ({ page }) => {
   const email = uniqueEmail('forgetful');
@@ -26,9 +22,9 @@ test('a rider resets a forgotten password from the sign-in page', async ({ page 
   await expect(page.getByTestId('forgot-sent')).toContainText("If an account exists for that address, we've sent a link");
 
   // The mail, as its addressee receives it: the link to PUBLIC_URL/reset-password with the token.
-  await expect.poll(() => sink.to(email).filter((mail) => mail.subject === 'Reset your CoRide password').length, { timeout: 30_000 }).toBe(1);
-  const mail = sink.to(email).find((m) => m.subject === 'Reset your CoRide password')!;
-  const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text ?? '')?.[0];
+  await expect.poll(() => mailsTo(email).filter((mail) => mail.subject === 'Reset your CoRide password').length, { timeout: 30_000 }).toBe(1);
+  const mail = mailsTo(email).find((m) => m.subject === 'Reset your CoRide password')!;
+  const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text)?.[0];
   expect(link, mail.text).toBeDefined();
   const { pathname, search } = new URL(link!);
   await page.goto(`${pathname}${search}`);
