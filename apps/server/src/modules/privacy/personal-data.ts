@@ -10,9 +10,9 @@ import * as favoritesRepo from '../favorites/repository';
 import * as mailRepo from '../mail/repository';
 import * as notificationsRepo from '../notifications/repository';
 import * as paymentsRepo from '../payments/repository';
+import * as payoutsRepo from '../payouts/repository';
 import * as preferencesRepo from '../preferences/repository';
 import * as rewardsRepo from '../rewards/repository';
-import * as payoutsRepo from '../payouts/repository';
 import * as ridesRepo from '../rides/repository';
 import * as territoriesRepo from '../territories/repository';
 
@@ -96,8 +96,6 @@ export const personalDataParts: PersonalDataPart[] = [
         : undefined;
     },
   },
-  { name: 'favorites', exportFor: favoritesRepo.exportFavorites, eraseFor: favoritesRepo.eraseFavorites },
-  { name: 'rewards', exportFor: rewardsRepo.exportRewards, eraseFor: rewardsRepo.eraseRewards },
   {
     // The payout account holds the holder's name; payouts stay for the ledger (last four digits only).
     name: 'payouts',
@@ -109,6 +107,8 @@ export const personalDataParts: PersonalDataPart[] = [
         : undefined;
     },
   },
+  { name: 'favorites', exportFor: favoritesRepo.exportFavorites, eraseFor: favoritesRepo.eraseFavorites },
+  { name: 'rewards', exportFor: rewardsRepo.exportRewards, eraseFor: rewardsRepo.eraseRewards },
   { name: 'assistant', exportFor: assistantRepo.exportConversations, eraseFor: assistantRepo.eraseConversations },
   { name: 'notifications', exportFor: notificationsRepo.exportNotifications, eraseFor: notificationsRepo.eraseNotifications },
   { name: 'mails', exportFor: mailRepo.exportMails, eraseFor: mailRepo.eraseMails },

@@ -14,10 +14,7 @@ export function privacyRoutes(privacy: PrivacyService) {
         const exported = await privacy.exportFor(currentUser(request).id);
         const day = exported.exportedAt.slice(0, 10);
         // A download, never cached on the way: it is everything held about one person.
-        return reply
-          .header('content-disposition', `attachment; filename="coride-my-data-${day}.json"`)
-          .header('cache-control', 'no-store')
-          .send(exported);
+        return reply.header('content-disposition', `attachment; filename="coride-my-data-${day}.json"`).header('cache-control', 'no-store').send(exported);
       },
     );
 
