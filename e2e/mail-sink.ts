@@ -31,7 +31,12 @@ export class MailSink {
     onData: (stream, _session, callback) => {
       simpleParser(stream).then(
         (mail) => {
-          const filed: Mail = { to: addressesOf(mail), subject: mail.subject ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '' };
+          const filed: Mail = {
+            to: addressesOf(mail),
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+            html: typeof mail.html === 'string' ? mail.html : '',
+          };
           this.received += 1;
           const file = path.join(this.dir, `${String(this.received).padStart(6, '0')}.json`);
           // Written whole, then renamed: a reader never sees half a mail.
