@@ -92,11 +92,16 @@ export const rides = pgTable(
      * completed (rides_fare_held_when_assigned): no hold, no ride.
      */
     fareHeldAt: timestamp('fare_held_at', { withTimezone: true, mode: 'date' }),
+    /** The 4-digit PIN the rider tells the driver to start the ride (ADR 028); null on rides booked before it. */
+    pin: text('pin'),
+    /** Wrong PINs given by the driver: at MAX_PIN_ATTEMPTS the ride can only be cancelled. */
+    pinAttempts: integer('pin_attempts').notNull().default(0),
   },
   (t) => [
     check('rides_status_check', sql`${t.status} in ('requested', 'accepted', 'in_progress', 'completed', 'cancelled')`),
     check('rides_rating_check', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
     check('rides_tip_check', sql`${t.tip} >= 0`),
+    check('rides_pin_attempts_check', sql`${t.pinAttempts} >= 0`),
     check('rides_safety_rating_check', sql`${t.safetyRating} is null or ${t.safetyRating} between 1 and 5`),
     check('rides_credit_check', sql`${t.creditApplied} >= 0 and ${t.creditApplied} <= ${t.totalFare}`),
     check('rides_driver_when_assigned', sql`${t.status} in ('requested', 'cancelled') or ${t.driverId} is not null`),
@@ -143,4 +148,23 @@ export const rideOffers = pgTable(
     index('ride_offers_pending_idx').on(t.status, t.expiresAt),
     index('ride_offers_driver_idx').on(t.driverId, t.status),
   ],
+);
+
+/**
+ * Trip-sharing links (ADR 028): the rider's ride seen by anyone holding the link. Only the SHA-256
+ * of the token is kept, like the account tokens; a link works until revoked or 1 hour after the
+ * ride ended.
+ */
+export const rideShares = pgTable(
+  'ride_shares',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    rideId: uuid('ride_id')
+      .notNull()
+      .references(() => rides.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('ride_shares_token_hash').on(t.tokenHash), index('ride_shares_ride_idx').on(t.rideId)],
 );
