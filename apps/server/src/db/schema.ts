@@ -24,6 +24,7 @@ export * from '../modules/notifications/tables';
 export * from '../modules/preferences/tables';
 export * from '../modules/emergency-contacts/tables';
 export * from '../modules/payouts/tables';
+export * from '../modules/ride-messages/tables';
 
 // --- relations (for drizzle's relational queries) ---------------------------------------------
 
