@@ -35,6 +35,7 @@ import { defaultDispatchSettings, Dispatcher } from './modules/dispatch/dispatch
 import type { DispatchEvents } from './modules/dispatch/events';
 import { createRetentionService } from './modules/retention/service';
 import { createRewardsService } from './modules/rewards/service';
+import { createRideMessagesService } from './modules/ride-messages/service';
 import { createRideReader } from './modules/rides/reader';
 import { createRidesService } from './modules/rides/service';
 import { EmbeddedProvider } from './modules/payments/embedded-provider';
@@ -177,6 +178,8 @@ export function createServices(deps: {
   });
   const drivers = createDriversService({ db, territories, index, now, dispatcher });
   const tiers = createTiersService({ db, now });
+  // Rider and driver talk through the ride's thread, never each other's phone or email (ADR 029).
+  const rideMessages = createRideMessagesService({ db, hub, now, access: territories.access });
   const bonusPool = createBonusPoolService({ db, now, log, peakTimeZone: config.peakTimeZone });
   const retention = createRetentionService({ db, now, log });
   const favorites = createFavoritesService({ db });
@@ -232,5 +235,6 @@ export function createServices(deps: {
     notifications,
     preferences,
     emergencyContacts,
+    rideMessages,
   };
 }

@@ -30,6 +30,8 @@ export const errorCodes = {
   OPEN_DISPUTE: 409,
   TERRITORY_HELD: 409,
   STAFF_ACCOUNT: 409,
+  /** A ride message sent before a driver took the ride or after it ended (contract §9). */
+  RIDE_NOT_ACTIVE: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   BUSINESS_RULE: 422,

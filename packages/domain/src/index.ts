@@ -21,3 +21,4 @@ export * from './notifications';
 export * from './territories';
 export * from './account-settings';
 export * from './privacy';
+export * from './ride-messages';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RideMessage } from './ride-messages';
 import { latLngSchema, locationRequestSchema, locationSchema } from './geo';
 import type { SupportTicket } from './assistant';
 import { hasSomeField, NOTHING_TO_CHANGE_MESSAGE } from './patch';
@@ -40,7 +41,11 @@ export const rideDriverSchema = z.object({
   vehicleColor: z.string(),
   vehicleModel: z.string(),
   vehiclePlate: z.string(),
-  phone: z.string().nullable(),
+  /**
+   * A masked number that reaches the driver through the number-masking service (PHONE_MASKING_URL),
+   * or null: the driver's own phone never leaves the server (contract §9).
+   */
+  maskedPhone: z.string().nullable(),
   currentLocation: latLngSchema.nullable(),
 });
 export type RideDriver = z.infer<typeof rideDriverSchema>;
@@ -63,7 +68,8 @@ export const rideSchema = fareBreakdownSchema.extend({
   /** Minutes until pickup (accepted) or drop-off (in progress), from the driver's last position. */
   etaMinutes: z.number().nullable(),
   territoryId: z.string(),
-  rider: z.object({ id: z.string(), firstName: z.string() }),
+  /** The rider as the driver sees them: first name and the drivers' average rating of them (5.0 before any); never a phone or email. */
+  rider: z.object({ id: z.string(), firstName: z.string(), rating: z.number() }),
   driver: rideDriverSchema.nullable(),
   /** Reward credit applied to the fare at booking (cents): the card is charged totalFare − creditApplied. */
   creditApplied: z.number().int().optional(),
@@ -144,6 +150,8 @@ export type ServerMessage =
   | { type: 'ticket_opened'; ticket: SupportTicket }
   /** A new in-app notification of the user (also in `GET /api/notifications`). */
   | { type: 'notification'; notification: Notification }
+  /** A message of the ride's thread, to its rider and its driver (contract §9). */
+  | { type: 'ride_message'; message: RideMessage }
   | { type: 'pong' };
 
 export const driverMeSchema = z.object({

@@ -13,6 +13,7 @@ import * as paymentsRepo from '../payments/repository';
 import * as payoutsRepo from '../payouts/repository';
 import * as preferencesRepo from '../preferences/repository';
 import * as rewardsRepo from '../rewards/repository';
+import * as rideMessagesRepo from '../ride-messages/repository';
 import * as ridesRepo from '../rides/repository';
 import * as territoriesRepo from '../territories/repository';
 
@@ -114,4 +115,5 @@ export const personalDataParts: PersonalDataPart[] = [
   { name: 'mails', exportFor: mailRepo.exportMails, eraseFor: mailRepo.eraseMails },
   { name: 'notificationPreferences', exportFor: preferencesRepo.exportOptOuts, eraseFor: preferencesRepo.eraseOptOuts },
   { name: 'emergencyContacts', exportFor: emergencyContactsRepo.exportContacts, eraseFor: emergencyContactsRepo.eraseContacts },
+  { name: 'rideMessages', exportFor: rideMessagesRepo.exportMessagesAndRatings, eraseFor: rideMessagesRepo.eraseMessagesAndRatings },
 ];

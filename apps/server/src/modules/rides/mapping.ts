@@ -1,4 +1,4 @@
-import { estimateRoute, type LatLng, type Ride, type RideDriver } from '@coride/domain';
+import { DEFAULT_RIDER_RATING, estimateRoute, type LatLng, type Ride, type RideDriver } from '@coride/domain';
 import { priceColumns, type RideDetails } from './repository';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -21,7 +21,8 @@ export function toRideDriver(details: RideDetails, driverLocation: LatLng | unde
     vehicleColor: vehicle.color,
     vehicleModel: `${vehicle.make} ${vehicle.model}`,
     vehiclePlate: vehicle.plate,
-    phone: driver.phone,
+    // The driver's own phone never leaves the server; a number-masking integration would put its proxy number here.
+    maskedPhone: null,
     currentLocation: driverLocation ? { lat: driverLocation.lat, lng: driverLocation.lng } : null,
   };
 }
@@ -47,7 +48,7 @@ export function toRide(details: RideDetails, driverLocation: LatLng | undefined)
     cancelledBy: ride.cancelledBy,
     etaMinutes: etaMinutes(ride.status, { lat: ride.pickupLat, lng: ride.pickupLng }, { lat: ride.dropoffLat, lng: ride.dropoffLng }, driverLocation),
     territoryId: ride.territoryId,
-    rider: details.rider,
+    rider: { ...details.rider, rating: details.riderRating === null ? DEFAULT_RIDER_RATING : Math.round(details.riderRating * 10) / 10 },
     driver: toRideDriver(details, driverLocation),
     creditApplied: ride.creditApplied,
     priority: ride.priority,

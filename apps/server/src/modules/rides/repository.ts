@@ -36,8 +36,11 @@ export function findRideDetails(db: Executor, where: SQL | undefined, limit = 10
       ride: rides,
       pageKey: cursorKey(rideKeyset),
       rider: { id: riders.id, firstName: riders.firstName },
-      driver: { id: drivers.id, firstName: drivers.firstName, lastName: drivers.lastName, phone: drivers.phone },
+      // Never the driver's phone or email (contract §9): the rider reaches the driver through messages.
+      driver: { id: drivers.id, firstName: drivers.firstName, lastName: drivers.lastName },
       vehicle: { color: driverProfiles.vehicleColor, make: driverProfiles.vehicleMake, model: driverProfiles.vehicleModel, plate: driverProfiles.vehiclePlate },
+      // The drivers' ratings of the rider (ride-messages' rider_ratings, ADR 029).
+      riderRating: sql<number | null>`(select avg(rr.rating)::float from rider_ratings rr where rr.rider_id = ${rides.riderId})`,
       driverRating: sql<number | null>`(select avg(r2.rating)::float from rides r2 where r2.driver_id = ${rides.driverId} and r2.rating is not null)`,
     })
     .from(rides)

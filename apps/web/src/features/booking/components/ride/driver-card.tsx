@@ -54,8 +54,8 @@ export function DriverCard({ driver }: { driver: RideDriver }) {
           ]}
         />
         <div className="grid grid-cols-2 gap-2">
-          {driver.phone ? (
-            <a href={`tel:${driver.phone.replace(/[^\d+]/g, '')}`} className={buttonVariants({ variant: 'outline' })} data-testid="call-driver">
+          {driver.maskedPhone ? (
+            <a href={`tel:${driver.maskedPhone.replace(/[^\d+]/g, '')}`} className={buttonVariants({ variant: 'outline' })} data-testid="call-driver">
               <PhoneIcon aria-hidden />
               {t('ride.driver.call')}
               <span className="sr-only">{driver.name}</span>
@@ -65,7 +65,7 @@ export function DriverCard({ driver }: { driver: RideDriver }) {
             variant="outline"
             reason={t('ride.driver.messageSoon')}
             className="w-full"
-            wrapperClassName={driver.phone ? 'w-full' : 'col-span-2 w-full'}
+            wrapperClassName={driver.maskedPhone ? 'w-full' : 'col-span-2 w-full'}
           >
             <MessageSquareIcon aria-hidden />
             {t('ride.driver.message')}
