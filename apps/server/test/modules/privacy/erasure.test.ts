@@ -57,7 +57,19 @@ describe.each(backends)('erasure of a deleted account on %s', (backend) => {
   const post = (url: string, who: Person, body?: unknown) => api.post(t.app, url, who, body);
   const advance = (ms: number) => (clock = new Date(clock.getTime() + ms));
 
-  const needles = () => [email, 'Zebulon', 'Quixotewright', '2125557788', '77 Obscure Lane', 'Secret Garden Walk', 'Hidden Mews', 'Grandma Euphemia'];
+  const needles = () => [
+    email,
+    'Zebulon',
+    'Quixotewright',
+    '2125557788',
+    '77 Obscure Lane',
+    'Secret Garden Walk',
+    'Hidden Mews',
+    'Grandma Euphemia',
+    'Zenobia',
+    '555 7799',
+    '5557799',
+  ];
 
   beforeAll(async () => {
     t = await createTestApp(backend, { DISPATCH_SWEEP_MS: '0', SETTLEMENT_SWEEP_MS: '0' }, () => clock);
@@ -104,6 +116,11 @@ describe.each(backends)('erasure of a deleted account on %s', (backend) => {
       await post('/api/community/submissions', person, { kind: 'route_suggestion', text: 'Zebulon suggests a stop at the Hidden Mews corner' }),
       201,
     );
+    // Other modules' parts (preferences: emergency contacts) are searched the same way.
+    await expectOk(
+      await post('/api/users/me/emergency-contacts', person, { name: 'Zenobia Quixotewright', phone: '212 555 7799', email: 'zenobia@example.com' }),
+      201,
+    );
   }, 120_000);
   afterAll(() => t?.close());
 
@@ -130,6 +147,7 @@ describe.each(backends)('erasure of a deleted account on %s', (backend) => {
       'rides.pickup_address',
       'mail_outbox.to_address',
       'assistant_messages.text',
+      'emergency_contacts.name',
     ]) {
       expect(
         stillThere.some((hit) => hit.startsWith(`${where}:`)),
