@@ -97,9 +97,13 @@ export const securityHeadersPlugin = fp(
     const headers = await helmetHeaders(options.helmet);
     const api = options.api;
     const isApi = (url: string) => api !== undefined && url.startsWith(api.prefix) && !api.documents.some((prefix) => url.startsWith(prefix));
+    const apiHeaders = Object.fromEntries(apiSecurityHeaders);
     app.addHook('onRequest', (request, reply, done) => {
-      // On the raw response, as helmet does: a header a route sets itself takes precedence.
-      for (const [name, value] of isApi(request.url) ? apiSecurityHeaders : headers) reply.raw.setHeader(name, value);
+      // A header a route sets itself takes precedence. An API answer's go with Fastify's own headers, so
+      // node:http receives them all in writeHead (its fast path); the others on the raw response, as
+      // helmet does, where the static files' handler takes the page-only ones off (app.ts).
+      if (isApi(request.url)) reply.headers(apiHeaders);
+      else for (const [name, value] of headers) reply.raw.setHeader(name, value);
       done();
     });
   },

@@ -26,6 +26,25 @@ describe('security headers', () => {
     expect(replayed.found['strict-transport-security']).toBeUndefined();
   });
 
+  it('on API answers, thrown errors included, sends the short set, and a route’s own header still wins', async () => {
+    const app = Fastify();
+    await app.register(securityHeadersPlugin, { helmet: appHelmetOptions, api: { prefix: '/api/', documents: ['/api/docs'] } });
+    app.get('/api/own', async (_request, reply) => reply.header('content-security-policy', "default-src 'self'").send({ ok: true }));
+    app.get('/api/fails', async () => {
+      throw new Error('boom');
+    });
+    app.get('/api/docs/page', async (_request, reply) => reply.type('text/html').send('<p>docs</p>'));
+    const inject = (url: string) => app.inject({ method: 'GET', url });
+    const [own, fails, docs] = [await inject('/api/own'), await inject('/api/fails'), await inject('/api/docs/page')];
+    await app.close();
+    expect(own.headers['content-security-policy']).toBe("default-src 'self'");
+    expect(own.headers['x-content-type-options']).toBe('nosniff');
+    expect(fails.statusCode).toBe(500);
+    for (const [name, value] of apiSecurityHeaders) expect(fails.headers[name]).toBe(value);
+    expect(fails.headers['x-frame-options']).toBeUndefined();
+    expect(docs.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   describe('in the app', () => {
     let t: TestApp;
     beforeAll(async () => {
