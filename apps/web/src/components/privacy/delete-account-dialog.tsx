@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { accountDeletionBlockers, deleteAccountRequestSchema, type AccountDeletionBlocker, type DeleteAccountRequest } from '@coride/domain/privacy';
+import { deleteAccountRequestSchema, type DeleteAccountRequest } from '@coride/domain/privacy';
 import { UserXIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,10 +11,9 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { ApiRequestError, apiRequest } from '@/lib/api';
+import { apiRequest } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
-
-const isBlocker = (code: string): code is AccountDeletionBlocker => (accountDeletionBlockers as readonly string[]).includes(code);
+import { deletionProblemOf } from './deletion-problem';
 
 /**
  * DELETE /api/users/me (contract §8, ADR 025): the person confirms with their password; a wrong one is
@@ -30,20 +29,15 @@ export function DeleteAccountDialog({ label }: { label: string }) {
   const form = useForm<DeleteAccountRequest>({ resolver: zodResolver(deleteAccountRequestSchema), defaultValues: { password: '' } });
   const { errors, isSubmitting } = form.formState;
 
-  function explain(error: unknown): string {
-    if (!(error instanceof ApiRequestError)) return t('delete.errors.generic');
-    if (isBlocker(error.code)) return t(`delete.errors.${error.code}`);
-    if (error.code === 'RATE_LIMITED') return t('delete.errors.RATE_LIMITED');
-    return `${t('delete.errors.generic')} ${error.message}`;
-  }
-
   const onSubmit = form.handleSubmit(async (values) => {
     setProblem(null);
     try {
       await apiRequest('/api/users/me', { method: 'DELETE', body: values });
     } catch (error) {
-      if (error instanceof ApiRequestError && error.fields.password) form.setError('password', { type: 'server', message: t('delete.wrongPassword') });
-      else setProblem(explain(error));
+      const found = deletionProblemOf(error);
+      if (found.kind === 'password') form.setError('password', { type: 'server', message: t('delete.wrongPassword') });
+      else if (found.kind === 'reason') setProblem(t(found.key));
+      else setProblem(found.detail ? `${t('delete.errors.generic')} ${found.detail}` : t('delete.errors.generic'));
       return;
     }
     setIsOpen(false);
