@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, registerViaApi, registrationPayloads, signInWithToken, uniqueEmail } from './support';
 
 test('a rider adds an emergency contact and turns off ride emails, and both are kept after a reload', async ({ page }) => {
-  // Two dialogs, two saves, a reload and a removal: more steps than the default minute allows on a loaded machine.
-  test.setTimeout(120_000);
+  // Two dialogs, two saves, a reload and a removal: a loaded 2-core machine has taken over two minutes.
+  test.setTimeout(180_000);
   const { token } = await registerViaApi(page, registrationPayloads.customer(uniqueEmail('settings.rider')));
   await signInWithToken(page, token);
   await page.goto('/dashboard?tab=profile');
@@ -64,4 +64,37 @@ test('a rider adds an emergency contact and turns off ride emails, and both are 
   await reloadedContacts.getByRole('button', { name: 'Remove Ana Ruiz' }).click();
   await page.getByTestId('emergency-contact-remove-confirm').click();
   await expect(reloadedContacts.getByTestId('emergency-contact')).toHaveCount(0);
+});
+
+test('a driver edits the profile, keeps an emergency contact and sees the driver’s notification categories in the console', async ({ page }) => {
+  test.setTimeout(180_000);
+  const { token } = await registerViaApi(page, registrationPayloads.driver(uniqueEmail('settings.driver')));
+  await signInWithToken(page, token);
+  await page.goto('/driver-dashboard');
+
+  const settings = page.getByTestId('account-settings');
+  // The section is at the end of the console, after its other cards and their code (slow on a loaded machine).
+  await expect(settings.getByRole('heading', { name: 'Account settings' })).toBeVisible({ timeout: 60_000 });
+  // A driver hears of rides, applications and payouts; disputes are the rider's.
+  const notifications = settings.getByTestId('notification-preferences');
+  await expect(notifications.getByTestId('notify-payouts-email')).toBeChecked();
+  await expect(notifications.getByTestId('notify-applications-inApp')).toBeChecked();
+  await expect(notifications.getByTestId('notify-disputes-email')).toHaveCount(0);
+
+  await settings.getByTestId('edit-profile').click();
+  await settings.getByLabel('Phone number').first().fill('646 555 0142');
+  const patched = page.waitForResponse((r) => r.url().endsWith('/api/users/me') && r.request().method() === 'PATCH');
+  await settings.getByTestId('profile-save').click();
+  expect((await patched).status()).toBe(200);
+  await expect(settings.getByText('646 555 0142')).toBeVisible();
+
+  const contacts = settings.getByTestId('emergency-contacts');
+  await contacts.getByLabel('Name').fill('Sam Okafor');
+  await contacts.getByLabel('Phone number').fill('718 555 0123');
+  await contacts.getByTestId('emergency-contact-add').click();
+  await expect(contacts.getByTestId('emergency-contact')).toContainText('Sam Okafor');
+  await expectNoSeriousA11yViolations(page);
+
+  await page.reload();
+  await expect(page.getByTestId('account-settings').getByTestId('emergency-contact')).toContainText('718 555 0123');
 });

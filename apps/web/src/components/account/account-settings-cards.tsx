@@ -6,11 +6,15 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DetailList } from '@/components/ui/detail-list';
 import { LoadingState } from '@/components/ui/query-state';
+import { preloadNamespaces } from '@/lib/i18n';
 import { ChangePasswordForm } from './change-password-form';
 import { EmergencyContactsManager } from './emergency-contacts-manager';
 import { LanguagePreferences } from './language-preferences';
 import { NotificationPreferencesForm } from './notification-preferences-form';
 import { ProfileForm } from './profile-form';
+
+// Shown on the console's first screen: the texts start loading with the page's code, not after it.
+preloadNamespaces(['preferences', 'account', 'validation']);
 
 /**
  * A console's account settings as cards (the driver console; the licensee's settings may use them or

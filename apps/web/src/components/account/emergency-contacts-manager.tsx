@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { EmergencyContact } from '@coride/domain';
 import { emergencyContactRequestSchema, MAX_EMERGENCY_CONTACTS, type EmergencyContactRequest } from '@coride/domain/account-settings';
+import { useQueryClient } from '@tanstack/react-query';
 import { PhoneIcon, PlusIcon, Trash2Icon, UsersIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useAddEmergencyContact, useEmergencyContacts, useRemoveEmergencyContact } from '@/api/account-settings';
+import { emergencyContactsQueryKey, useAddEmergencyContact, useEmergencyContacts, useRemoveEmergencyContact } from '@/api/account-settings';
 import { Button } from '@/components/ui/button';
 import { ConfirmButton, ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -102,6 +103,7 @@ function ContactRow({ contact }: { contact: EmergencyContact }) {
 function AddContactForm() {
   const { t } = useTranslation('preferences');
   const add = useAddEmergencyContact();
+  const queryClient = useQueryClient();
   const form = useForm<EmergencyContactRequest>({ resolver: zodResolver(emergencyContactRequestSchema), defaultValues: { name: '', phone: '', email: '' } });
   const { errors, isSubmitting } = form.formState;
 
@@ -114,6 +116,7 @@ function AddContactForm() {
       if (applyServerErrors(error, fields, form.setError)) return;
       // 422: the limit was reached meanwhile (another tab); the list is re-read.
       const isFull = error instanceof ApiRequestError && error.status === 422;
+      if (isFull) void queryClient.invalidateQueries({ queryKey: emergencyContactsQueryKey });
       toast({
         title: isFull ? t('contacts.full', { max: MAX_EMERGENCY_CONTACTS }) : t('contacts.addFailed'),
         description: isFull ? undefined : error instanceof Error ? error.message : String(error),
@@ -134,7 +137,7 @@ function AddContactForm() {
       <FormField id="contact-name" label={t('contacts.name')} error={errors.name?.message}>
         {(control) => <Input {...control} autoComplete="off" {...form.register('name')} />}
       </FormField>
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid items-start gap-3 sm:grid-cols-2">
         <FormField id="contact-phone" label={t('contacts.phone')} error={errors.phone?.message}>
           {(control) => <Input {...control} type="tel" autoComplete="off" {...form.register('phone')} />}
         </FormField>
