@@ -65,8 +65,8 @@ export const personalDataParts: PersonalDataPart[] = [
     // A licensee runs territories: drivers, riders and money depend on them. Handing a territory over
     // (or closing it) is done with the platform first; a licensee without one may leave at once.
     name: 'territories',
-    exportFor: async (db, userId) => ({ territoryIds: await territoriesRepo.territoryIdsOfLicensee(db, userId) }),
-    eraseFor: async () => 0,
+    exportFor: territoriesRepo.exportLicenseeData,
+    eraseFor: territoriesRepo.eraseLicenseeProfile,
     async blocksDeletion(db, userId) {
       const held = await territoriesRepo.territoryIdsOfLicensee(db, userId);
       return held.length > 0

@@ -216,3 +216,20 @@ export async function upsertLicenseeProfile(
   const { userId: _userId, ...changes } = values;
   await db.insert(licenseeProfiles).values(values).onConflictDoUpdate({ target: licenseeProfiles.userId, set: changes });
 }
+
+/** A licensee's part of its data export (ADR 025): the territories it runs and its saved business details. */
+export async function exportLicenseeData(db: Executor, userId: string) {
+  const profile = await findLicenseeProfile(db, userId);
+  return {
+    territoryIds: await territoryIdsOfLicensee(db, userId),
+    businessProfile: profile
+      ? { businessName: profile.businessName, contactEmail: profile.contactEmail, phone: profile.phone, updatedAt: profile.updatedAt }
+      : null,
+  };
+}
+
+/** Erasure (ADR 025): the business details name and reach the person; nothing else here does. */
+export async function eraseLicenseeProfile(tx: Executor, userId: string): Promise<number> {
+  const erased = await tx.delete(licenseeProfiles).where(eq(licenseeProfiles.userId, userId)).returning({ userId: licenseeProfiles.userId });
+  return erased.length;
+}
