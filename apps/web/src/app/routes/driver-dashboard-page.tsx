@@ -16,6 +16,7 @@ import { driverOffersQueryKey, useDriverOffers } from '@/features/driver-console
 import { useDriverProfile } from '@/features/driver-console/api/use-driver-profile';
 import { useDriverRides } from '@/features/driver-console/api/use-driver-rides';
 import { ACTIVE_RIDE_HEADING_ID, ActiveRideCard } from '@/features/driver-console/components/active-ride-card';
+import { RateRiderCard } from '@/features/driver-console/components/rate-rider-card';
 import { AvailabilityCard } from '@/features/driver-console/components/availability-card';
 import { DriverProfileCard } from '@/features/driver-console/components/driver-profile-card';
 import { EarningsCard } from '@/features/driver-console/components/earnings-card';
@@ -69,7 +70,9 @@ export function DriverDashboardPage() {
             <ErrorState title={t('errors.fetchActiveRide')} error={activeRide.error} onRetry={() => void activeRide.refetch()} />
           ) : ride ? (
             <ActiveRideCard ride={ride} />
-          ) : null}
+          ) : (
+            <RateRiderCard ride={rides.items[0]} />
+          )}
           {ride ? null : (
             <RideRequestsSection
               offers={offers}

@@ -16,6 +16,7 @@ import { useCompleteRide } from '../api/use-complete-ride';
 import { useStartRide } from '../api/use-start-ride';
 import { driverEarningOf } from '../earnings';
 import { showErrorToast } from '../show-error-toast';
+import { RiderContact } from './rider-contact';
 import { RouteSummary } from './route-summary';
 
 export const ACTIVE_RIDE_HEADING_ID = 'active-ride-heading';
@@ -87,6 +88,7 @@ export function ActiveRideCard({ ride }: { ride: Ride }) {
             {ride.rider.firstName}
           </span>
         </p>
+        <RiderContact ride={ride} />
         <RouteSummary pickup={ride.pickupLocation} dropoff={ride.dropoffLocation} />
         <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
           <div>

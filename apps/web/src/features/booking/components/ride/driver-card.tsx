@@ -1,15 +1,21 @@
 import type { RideDriver } from '@coride/domain';
 import { MessageSquareIcon, PhoneIcon, StarIcon } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonVariants } from '@/components/ui/button';
+import { RideMessagesDialog } from '@/components/ride-messages/ride-messages-dialog';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { ComingSoonButton } from '@/components/ui/coming-soon-button';
 import { DetailList } from '@/components/ui/detail-list';
 import { useFormatters } from '@/lib/format';
 
-/** Who is coming and how to recognise them: name, rating, car, plate; call them when they shared a phone. */
-export function DriverCard({ driver }: { driver: RideDriver }) {
+/**
+ * Who is coming and how to recognise them: name, rating, car, plate. Message opens the ride's thread;
+ * Call rings a masked number when the deployment has one, else opens the thread saying calls go
+ * through messages (contract §9: the driver's own phone never reaches the rider).
+ */
+export function DriverCard({ driver, rideId }: { driver: RideDriver; rideId: string }) {
   const { t } = useTranslation('booking');
+  const [thread, setThread] = useState<'closed' | 'message' | 'call'>('closed');
   const format = useFormatters();
   const initials = driver.name
     .split(/\s+/)
@@ -60,17 +66,27 @@ export function DriverCard({ driver }: { driver: RideDriver }) {
               {t('ride.driver.call')}
               <span className="sr-only">{driver.name}</span>
             </a>
-          ) : null}
-          <ComingSoonButton
-            variant="outline"
-            reason={t('ride.driver.messageSoon')}
-            className="w-full"
-            wrapperClassName={driver.maskedPhone ? 'w-full' : 'col-span-2 w-full'}
-          >
+          ) : (
+            <Button variant="outline" onClick={() => setThread('call')} data-testid="call-driver">
+              <PhoneIcon aria-hidden />
+              {t('ride.driver.call')}
+              <span className="sr-only">{driver.name}</span>
+            </Button>
+          )}
+          <Button variant="outline" onClick={() => setThread('message')} data-testid="message-driver">
             <MessageSquareIcon aria-hidden />
             {t('ride.driver.message')}
-          </ComingSoonButton>
+            <span className="sr-only">{driver.name}</span>
+          </Button>
         </div>
+        <RideMessagesDialog
+          rideId={rideId}
+          side="rider"
+          otherName={driver.name}
+          open={thread !== 'closed'}
+          onOpenChange={(open) => setThread(open ? thread : 'closed')}
+          callNote={thread === 'call'}
+        />
       </CardContent>
     </Card>
   );

@@ -35,7 +35,7 @@ export function RideTracker({ ride, onCancelled }: { ride: Ride; onCancelled: ()
         </CardContent>
       </Card>
       <div className="space-y-6 lg:col-span-2">
-        {ride.driver ? <DriverCard driver={ride.driver} /> : null}
+        {ride.driver ? <DriverCard driver={ride.driver} rideId={ride.id} /> : null}
         <TripDetailsCard ride={ride} />
         <RideTimeline ride={ride} />
       </div>
