@@ -128,7 +128,7 @@ export function RideMessagesDialog({
                 <div className={`max-w-[80%] rounded-lg px-3 py-2 text-sm ${mine ? 'bg-primary text-primary-foreground' : 'bg-muted'}`}>
                   <span className="sr-only">{mine ? t('messages.you') : otherName}: </span>
                   <span className="whitespace-pre-wrap break-words">{message.text}</span>
-                  <span className="mt-1 block text-xs opacity-80">{format.dateTime(message.sentAt)}</span>
+                  <span className="mt-1 block text-xs">{format.dateTime(message.sentAt)}</span>
                 </div>
               </li>
             );
