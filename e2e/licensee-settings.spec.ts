@@ -36,6 +36,12 @@ test('a licensee saves the business name, contact email and phone, and a reload 
   // The person's own profile and password sit beside it.
   await expect(page.getByTestId('licensee-personal-profile')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
+  // Which mails and notices they get (a licensee's categories only), and the language of their mails.
+  const notices = page.getByTestId('notification-preferences');
+  await expect(notices.getByTestId('notify-payouts-email')).toBeVisible();
+  await expect(notices.getByTestId('notify-applications-inApp')).toBeVisible();
+  await expect(notices.getByTestId('notify-rides-email')).toHaveCount(0);
+  await expect(page.getByTestId('language-preferences').getByRole('combobox', { name: 'Language of your emails' })).toBeVisible();
 
   await page.reload();
   await page.getByRole('tab', { name: 'Settings' }).click();

@@ -3,6 +3,8 @@ import { PencilIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChangePasswordForm } from '@/components/account/change-password-form';
+import { LanguagePreferences } from '@/components/account/language-preferences';
+import { NotificationPreferencesForm } from '@/components/account/notification-preferences-form';
 import { ProfileForm } from '@/components/account/profile-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -13,7 +15,8 @@ import { BusinessProfileForm } from './business-profile-form';
 
 /**
  * The licensee's settings: the business's details (saved for the licensee's own account only), then
- * the person's profile and password, the account pieces every console shares (components/account).
+ * the person's profile, password, which mails and notices they get, and the language of the app and
+ * of their mails: the account pieces every console shares (components/account).
  */
 export function SettingsTab({ user }: { user: PublicUser }) {
   const { t } = useTranslation('licensee');
@@ -39,7 +42,8 @@ export function SettingsTab({ user }: { user: PublicUser }) {
       <div className="space-y-6">
         <PersonalProfileCard user={user} />
         <PasswordCard />
-        {/* Account preferences shared by the consoles (components/account/, e.g. notification preferences) go here, below the password. */}
+        <NotificationsCard user={user} />
+        <LanguageCard user={user} />
       </div>
     </div>
   );
@@ -92,6 +96,36 @@ function PasswordCard() {
       </CardHeader>
       <CardContent>
         <ChangePasswordForm />
+      </CardContent>
+    </Card>
+  );
+}
+
+function NotificationsCard({ user }: { user: PublicUser }) {
+  const { t } = useTranslation('preferences');
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">{t('notifications.title')}</CardTitle>
+        <CardDescription>{t('notifications.description')}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <NotificationPreferencesForm role={user.role} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function LanguageCard({ user }: { user: PublicUser }) {
+  const { t } = useTranslation('preferences');
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">{t('language.title')}</CardTitle>
+        <CardDescription>{t('language.description')}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <LanguagePreferences user={user} />
       </CardContent>
     </Card>
   );
