@@ -10,6 +10,7 @@ import {
   signInThroughForm,
   signInWithToken,
   uniqueEmail,
+  ridePin,
 } from './support';
 
 /** A licensed territory around Barclays Center (Brooklyn) and its licensee, set up through the API. */
@@ -382,7 +383,10 @@ test("the licensee's dispute dialog shows the assistant's mediation, and 'Use th
       ((await (await request.get('/api/drivers/offers', { headers: driver })).json()) as { ride: { id: string } }[]).some((offer) => offer.ride.id === rideId),
     )
     .toBe(true);
-  for (const step of ['accept', 'start', 'complete']) expect((await request.post(`/api/rides/${rideId}/${step}`, { headers: driver })).status()).toBe(200);
+  for (const step of ['accept', 'start', 'complete']) {
+    const data = step === 'start' ? await ridePin(request, rider, rideId) : undefined;
+    expect((await request.post(`/api/rides/${rideId}/${step}`, { headers: driver, data })).status()).toBe(200);
+  }
   const disputed = await request.post(`/api/rides/${rideId}/disputes`, {
     headers: rider,
     data: { reason: 'wrong_route', description: 'The driver took a much longer route than the one quoted.' },

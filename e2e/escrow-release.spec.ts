@@ -8,6 +8,7 @@ import {
   registrationPayloads,
   signInThroughForm,
   uniqueEmail,
+  startWithRiderPin,
 } from './support';
 
 /**
@@ -82,7 +83,7 @@ test('a rider adds a card, books, tips and sees the receipt; 3 days later the dr
 
   await expect(driverPage.getByTestId('ride-request-card')).toBeVisible();
   await driverPage.getByTestId('accept-ride').click();
-  await driverPage.getByTestId('start-ride').click();
+  await startWithRiderPin(riderPage, driverPage);
   await expect(riderPage.getByTestId('ride-status')).toHaveText('On your trip');
   await driverPage.getByTestId('complete-ride').click();
   await expect(riderPage.getByTestId('ride-status')).toHaveText('Completed');

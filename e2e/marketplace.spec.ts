@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { adminHeaders, approvedDriver, bookInBrowser, licenseeFor, onlineDriverPage, riderWithCard } from './support';
+import { adminHeaders, approvedDriver, bookInBrowser, licenseeFor, onlineDriverPage, riderWithCard, startWithRiderPin } from './support';
 
 /** A licensed Times Square territory, set up through the API as an admin would. */
 async function licensedTerritory(request: APIRequestContext) {
@@ -29,7 +29,7 @@ test('a rider books in the UI and sees a driver, who works in the UI too, accept
   await expect(riderPage.getByTestId('ride-status')).toHaveText('Driver on the way');
   await expect(riderPage.getByTestId('ride-driver-name')).toContainText('Dana');
 
-  await driverPage.getByTestId('start-ride').click();
+  await startWithRiderPin(riderPage, driverPage);
   await expect(riderPage.getByTestId('ride-status')).toHaveText('On your trip');
   await driverPage.getByTestId('complete-ride').click();
   await expect(riderPage.getByTestId('ride-status')).toHaveText('Completed');

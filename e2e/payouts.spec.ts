@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { adminHeaders, approvedDriver, expectNoSeriousA11yViolations, licenseeFor, PASSWORD, riderWithCard, signInThroughForm } from './support';
+import { adminHeaders, approvedDriver, expectNoSeriousA11yViolations, licenseeFor, PASSWORD, riderWithCard, signInThroughForm, ridePin } from './support';
 
 /**
  * A driver with released earnings adds a payout account and cashes out. Released money needs the 3-day
@@ -10,9 +10,9 @@ import { adminHeaders, approvedDriver, expectNoSeriousA11yViolations, licenseeFo
 const BROOKLYN_HEIGHTS = { lat: 40.694, lng: -73.9903 };
 
 /** The driver takes a booked ride through the API once it is offered (the dispatch sweep runs every second). */
-async function driveRide(request: APIRequestContext, driver: { authorization: string }, rideId: string) {
+async function driveRide(request: APIRequestContext, driver: { authorization: string }, rideId: string, riderAuth: { authorization: string }) {
   await expect(async () => expect((await request.post(`/api/rides/${rideId}/accept`, { headers: driver })).status()).toBe(200)).toPass({ timeout: 20_000 });
-  expect((await request.post(`/api/rides/${rideId}/start`, { headers: driver })).status()).toBe(200);
+  expect((await request.post(`/api/rides/${rideId}/start`, { headers: driver, data: await ridePin(request, riderAuth, rideId) })).status()).toBe(200);
   expect((await request.post(`/api/rides/${rideId}/complete`, { headers: driver })).status()).toBe(200);
 }
 
@@ -34,7 +34,7 @@ test('a driver with released earnings adds a payout account and cashes out', asy
   });
   expect(booked.status()).toBe(201);
   const ride = (await booked.json()) as { id: string; subtotal: number };
-  await driveRide(request, driverAuth, ride.id);
+  await driveRide(request, driverAuth, ride.id, rider.auth);
   expect((await request.patch('/api/drivers/status', { headers: driverAuth, data: { status: 'offline' } })).status()).toBe(200);
 
   // 3 days later the fare is released to the driver's account.

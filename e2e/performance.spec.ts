@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { adminHeaders, approvedDriver, expectNoSeriousA11yViolations, licenseeFor, registrationPayloads, signInWithToken, uniqueEmail } from './support';
+import {
+  adminHeaders,
+  approvedDriver,
+  expectNoSeriousA11yViolations,
+  licenseeFor,
+  registrationPayloads,
+  signInWithToken,
+  uniqueEmail,
+  ridePin,
+} from './support';
 
 /** In the Upper East Side territory licensed by the driver test (zip codes 10128 and 10029). */
 const PICKUP = { address: 'E 90th St & 3rd Ave, New York, NY 10128', lat: 40.782, lng: -73.9515 };
@@ -56,6 +65,8 @@ test("a driver sees their tier, the Goals tab's missing conditions and the track
   expect(booked.status()).toBe(201);
   const { subtotal } = (await booked.json()) as { subtotal: number };
   await page.getByTestId('accept-ride').click({ timeout: 30_000 });
+  const { id: rideId } = (await booked.json()) as { id: string };
+  await page.getByTestId('ride-pin-input').fill((await ridePin(request, riderHeaders, rideId)).pin);
   await page.getByTestId('start-ride').click();
   await page.getByTestId('complete-ride').click();
   await expect(tracker.getByTestId('tracker-today').locator('[data-cents]')).toHaveAttribute('data-cents', String(subtotal));

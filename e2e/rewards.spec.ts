@@ -8,6 +8,7 @@ import {
   registrationPayloads,
   signInWithToken,
   uniqueEmail,
+  ridePin,
 } from './support';
 
 const TIMES_SQUARE = { address: 'Times Square, New York, NY 10036', lat: 40.759, lng: -73.991 };
@@ -36,7 +37,7 @@ async function territoryWithDriver(request: APIRequestContext, place: Place = TI
 }
 
 /** The driver takes the rider's requested ride and drives it to the end, through the API. */
-async function driveRide(request: APIRequestContext, driver: Auth, rideId: string, at = TIMES_SQUARE_TERRITORY.at) {
+async function driveRide(request: APIRequestContext, driver: Auth, rider: Auth, rideId: string, at = TIMES_SQUARE_TERRITORY.at) {
   await expect
     .poll(
       async () => {
@@ -46,7 +47,10 @@ async function driveRide(request: APIRequestContext, driver: Auth, rideId: strin
       { timeout: 30_000 },
     )
     .toBe(true);
-  for (const step of ['accept', 'start', 'complete']) expect((await request.post(`/api/rides/${rideId}/${step}`, { headers: driver })).status()).toBe(200);
+  for (const step of ['accept', 'start', 'complete']) {
+    const data = step === 'start' ? await ridePin(request, rider, rideId) : undefined;
+    expect((await request.post(`/api/rides/${rideId}/${step}`, { headers: driver, data })).status()).toBe(200);
+  }
   // Back at Times Square and available, as the driver app reports after a trip.
   await goOnline(request, driver, at);
 }
@@ -83,7 +87,7 @@ test('a rider earns points (referral, rating), redeems a credit and sees it appl
   const friendRide = (await (
     await request.post('/api/rides', { headers: friend.auth, data: { pickupLocation: TIMES_SQUARE, dropoffLocation: GRAND_CENTRAL } })
   ).json()) as { id: string };
-  await driveRide(request, driver, friendRide.id);
+  await driveRide(request, driver, friend.auth, friendRide.id);
 
   // The rider books in the UI; the driver completes the ride; the rider rates it in the UI (a detailed review and a safety rating).
   await signInWithToken(page, rider.token);
@@ -97,7 +101,7 @@ test('a rider earns points (referral, rating), redeems a credit and sees it appl
   await page.getByTestId('request-ride').click();
   await expect(page.getByTestId('ride-status')).toHaveText('Finding a driver');
   const { ride: active } = (await (await request.get('/api/rides/active', { headers: rider.auth })).json()) as { ride: { id: string } };
-  await driveRide(request, driver, active.id);
+  await driveRide(request, driver, rider.auth, active.id);
   await expect(page.getByTestId('ride-status')).toHaveText('Completed');
   await page.getByTestId('rate-star-5').click();
   await page.getByTestId('safety-rating').getByText('5', { exact: true }).click();
@@ -144,7 +148,7 @@ test('a rider sends a route suggestion; the licensee accepts it in the console a
   const dropoff = { address: 'E 79th St & 3rd Ave, New York, NY 10075', lat: 40.7741, lng: -73.9573 };
   const booked = await request.post('/api/rides', { headers: rider.auth, data: { pickupLocation: pickup, dropoffLocation: dropoff } });
   expect(booked.status()).toBe(201);
-  await driveRide(request, driver, ((await booked.json()) as { id: string }).id, place.at);
+  await driveRide(request, driver, rider.auth, ((await booked.json()) as { id: string }).id, place.at);
 
   const riderPage = await (await browser.newContext()).newPage();
   await signInWithToken(riderPage, rider.token);

@@ -9,6 +9,7 @@ import {
   PASSWORD,
   riderWithCard,
   signInThroughForm,
+  startWithRiderPin,
 } from './support';
 
 /** Wall Street, where the driver waits and the rider is picked up (zip code 10005). */
@@ -45,7 +46,7 @@ test('a driver vanishes mid-trip; the licensee cancels the ride from the console
   await expect(driverPage.getByTestId('ride-request-card')).toBeVisible();
   await driverPage.getByTestId('accept-ride').click();
   await expect(driverPage.getByTestId('active-ride-card')).toBeVisible();
-  await driverPage.getByTestId('start-ride').click();
+  await startWithRiderPin(riderPage, driverPage);
   await expect(riderPage.getByTestId('ride-status')).toHaveText('On your trip');
   await driverContext.close();
   const [ride] = (await (await request.get('/api/rides', { headers: riderAuth })).json()) as { id: string; status: string }[];

@@ -170,3 +170,19 @@ export async function bookInBrowser(
   await expect(page.getByTestId('ride-status')).toHaveText('Finding a driver');
   return { context, page };
 }
+
+/** The ride's PIN as its rider reads it on GET /api/rides/:id: the body a driver starts the ride with (ADR 028). */
+export async function ridePin(request: APIRequestContext, riderAuth: { authorization: string }, rideId: string): Promise<{ pin: string }> {
+  const response = await request.get(`/api/rides/${rideId}`, { headers: riderAuth });
+  expect(response.status()).toBe(200);
+  const { pin } = (await response.json()) as { pin?: string };
+  expect(pin).toMatch(/^\d{4}$/);
+  return { pin: pin! };
+}
+
+/** The driver types the PIN the rider's live ride shows into the active ride card and starts the ride. */
+export async function startWithRiderPin(riderPage: Page, driverPage: Page): Promise<void> {
+  const pin = (await riderPage.getByTestId('ride-pin').innerText()).trim();
+  await driverPage.getByTestId('ride-pin-input').fill(pin);
+  await driverPage.getByTestId('start-ride').click();
+}

@@ -30,6 +30,7 @@ import { closeSocketsForRestart } from './modules/realtime/restart';
 import { realtimeRoutes } from './modules/realtime/routes';
 import { rewardsRoutes } from './modules/rewards/routes';
 import { ridesRoutes } from './modules/rides/routes';
+import { tripSharingRoutes } from './modules/rides/sharing-routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { payoutsRoutes } from './modules/payouts/routes';
 import { pricingRoutes } from './modules/pricing/routes';
@@ -154,6 +155,7 @@ export async function buildApp({ config, database, now, faults, logger = true, o
   await app.register(applicationsRoutes(services.applications));
   await app.register(geoRoutes(services.geocoder));
   await app.register(ridesRoutes(services.rides, services.dispatcher));
+  await app.register(tripSharingRoutes(services.tripSharing));
   await app.register(driversRoutes(services.drivers, services.rides, services.performance));
   await app.register(favoritesRoutes(services.favorites));
   await app.register(notificationsRoutes(services.notifications));

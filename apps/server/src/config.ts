@@ -60,8 +60,12 @@ const envSchema = z.object({
   PASSWORD_RESET_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
   PASSWORD_RESET_RATE_LIMIT_PER_EMAIL_HOUR: z.coerce.number().int().positive().default(3),
   VERIFICATION_MAIL_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(5),
+  /** Views of shared trips per client address per hour (the public page polls every 5 s: 720 an hour). */
+  SHARED_TRIP_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(1500),
   /** Booking and going online wait for a confirmed email (contract §8; default false). */
   REQUIRE_VERIFIED_EMAIL: booleanFlag.default(false),
+  /** The driver starts a ride with the rider's 4-digit PIN (contract §9); false turns the check off. */
+  RIDE_PIN: booleanFlag.default(true),
   PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().positive().max(1440).default(60),
   EMAIL_VERIFICATION_TTL_HOURS: z.coerce
     .number()
@@ -182,6 +186,8 @@ export type Config = {
     passwordResetsPerEmailHour: number;
     /** Verification mails a signed-in user may have resent. */
     verificationMailsPerHour: number;
+    /** Public shared-trip views per client address (ADR 028). */
+    sharedTripViewsPerHour: number;
   };
   /**
    * The mailed one-time links (modules/accounts): a password reset works for `passwordResetTtlMs`
@@ -190,6 +196,8 @@ export type Config = {
    */
   accountTokens: { passwordResetTtlMs: number; emailVerificationTtlMs: number };
   requireVerifiedEmail: boolean;
+  /** RIDE_PIN: starting a ride needs the rider's PIN (ADR 028). */
+  ridePin: boolean;
   aiRateLimitPerMinute: number;
   bodyLimitBytes: number;
   /** Built web app to serve; undefined serves the API only. */
@@ -336,9 +344,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       passwordResetsPerHour: e.PASSWORD_RESET_RATE_LIMIT_PER_HOUR,
       passwordResetsPerEmailHour: e.PASSWORD_RESET_RATE_LIMIT_PER_EMAIL_HOUR,
       verificationMailsPerHour: e.VERIFICATION_MAIL_RATE_LIMIT_PER_HOUR,
+      sharedTripViewsPerHour: e.SHARED_TRIP_RATE_LIMIT_PER_HOUR,
     },
     accountTokens: { passwordResetTtlMs: e.PASSWORD_RESET_TTL_MINUTES * 60_000, emailVerificationTtlMs: e.EMAIL_VERIFICATION_TTL_HOURS * 3_600_000 },
     requireVerifiedEmail: e.REQUIRE_VERIFIED_EMAIL,
+    ridePin: e.RIDE_PIN,
     aiRateLimitPerMinute: e.AI_RATE_LIMIT_PER_MINUTE,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,

@@ -82,6 +82,8 @@ async function main(config: Config): Promise<void> {
         riders: [],
         places: namedPlaces.filter((p) => p.lat > 40.74 && p.lat < 40.77),
         log: (line) => app.log.debug(line),
+        // A person riding with a demo bot cannot tell it the PIN: the in-process bots read it (ADR 028).
+        pinOf: (rideId) => app.services.rides.pinOf(rideId),
       });
     }
   }

@@ -38,6 +38,7 @@ import { createRewardsService } from './modules/rewards/service';
 import { createRideMessagesService } from './modules/ride-messages/service';
 import { createRideReader } from './modules/rides/reader';
 import { createRidesService } from './modules/rides/service';
+import { createTripSharing } from './modules/rides/sharing';
 import { EmbeddedProvider } from './modules/payments/embedded-provider';
 import type { PaymentProvider } from './modules/payments/provider';
 import { createMediationRecords } from './modules/payments/disputes';
@@ -174,8 +175,11 @@ export function createServices(deps: {
     log,
     rewards,
     notifications,
+    ridePin: config.ridePin,
     ...(faults ? { faults } : {}),
   });
+  // Trip-sharing links of rides (ADR 028): rides' own table, read with the live driver positions.
+  const tripSharing = createTripSharing({ db, index, now, publicUrl: config.publicUrl });
   const drivers = createDriversService({ db, territories, index, now, dispatcher });
   const tiers = createTiersService({ db, now });
   // Rider and driver talk through the ride's thread, never each other's phone or email (ADR 029).
@@ -213,6 +217,7 @@ export function createServices(deps: {
     accounts,
     applications,
     payments,
+    tripSharing,
     paymentViews,
     analytics,
     pricing,

@@ -37,7 +37,7 @@ describe.each(backends)('the marketplace loop on %s', (backend) => {
     const accepted = await expectOk<Ride>(await api.post(t.app, `/api/rides/${booked.id}/accept`, driver));
     expect(accepted.status).toBe('accepted');
     expect(accepted.driver?.id).toBe(driver.id);
-    const started = await expectOk<Ride>(await api.post(t.app, `/api/rides/${booked.id}/start`, driver));
+    const started = await expectOk<Ride>(await api.post(t.app, `/api/rides/${booked.id}/start`, driver, { pin: booked.pin }));
     expect(started.startedAt).not.toBeNull();
     const completed = await expectOk<Ride>(await api.post(t.app, `/api/rides/${booked.id}/complete`, driver));
     expect(completed.status).toBe('completed');

@@ -32,6 +32,8 @@ export const errorCodes = {
   STAFF_ACCOUNT: 409,
   /** A ride message sent before a driver took the ride or after it ended (contract §9). */
   RIDE_NOT_ACTIVE: 409,
+  /** A trip-sharing link the rider turned off, or whose ride ended more than an hour ago (ADR 028). */
+  SHARE_LINK_GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   BUSINESS_RULE: 422,
@@ -45,6 +47,10 @@ export const errorCodes = {
   /** A payout was asked for by a payee without a payout account. */
   PAYOUT_ACCOUNT_REQUIRED: 422,
   /** A payout larger than the available balance, or with nothing available. */
+  /** The driver gave a wrong ride PIN (contract §9); `fields.triesLeft` says how many remain. */
+  WRONG_PIN: 422,
+  /** Five wrong ride PINs: the ride can no longer be started, only cancelled. */
+  PIN_LOCKED: 422,
   INSUFFICIENT_BALANCE: 422,
   INTERNAL: 500,
   UNAVAILABLE: 503,

@@ -22,3 +22,4 @@ export * from './territories';
 export * from './account-settings';
 export * from './privacy';
 export * from './ride-messages';
+export * from './trip-sharing';

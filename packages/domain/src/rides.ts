@@ -77,8 +77,21 @@ export const rideSchema = fareBreakdownSchema.extend({
   priority: z.boolean().optional(),
   /** The rider's optional safety rating of the driver (1-5). */
   safetyRating: z.number().int().nullable().optional(),
+  /** The ride's 4-digit PIN (contract §9): only in the ride as its rider reads it, never to a driver. */
+  pin: z.string().optional(),
 });
 export type Ride = z.infer<typeof rideSchema>;
+
+/** The driver starts the ride with the PIN the rider tells them (contract §9). */
+export const startRideRequestSchema = z.object({
+  pin: z
+    .string()
+    .trim()
+    .regex(/^\d{4}$/, 'Enter the 4-digit PIN'),
+});
+export type StartRideRequest = z.infer<typeof startRideRequestSchema>;
+/** Wrong PINs allowed before the ride can only be cancelled. */
+export const MAX_PIN_ATTEMPTS = 5;
 
 export const cancelRideRequestSchema = z.object({ reason: text({ multiline: true }).max(300, 'Reason is too long').optional() });
 /** An admin or the territory's licensee cancelling an active ride (a stuck one) must say why: it is kept on the ride. */

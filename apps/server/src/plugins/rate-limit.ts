@@ -24,6 +24,8 @@ export type RouteRateLimits = {
   passwordReset: preHandlerAsyncHookHandler[];
   /** Per signed-in user. */
   verificationMail: preHandlerAsyncHookHandler;
+  /** The public view of a shared trip (ADR 028), per client address: it polls every few seconds. */
+  sharedTrip: preHandlerAsyncHookHandler;
 };
 
 declare module 'fastify' {
@@ -74,6 +76,7 @@ export const rateLimitPlugin = fp(
         keyOf: byUser,
         message: 'Too many verification mails.',
       }),
+      sharedTrip: limitHook(windows, { name: 'shared-trip', limit: limits.sharedTripViewsPerHour, keyOf: byAddress, message: 'Too many trip views.' }),
     } satisfies RouteRateLimits);
   },
   { name: 'rate-limits' },

@@ -18,6 +18,8 @@ export type BotDriverOptions = {
   /** How often the bot re-reads its active ride and open offers over HTTP, whatever the socket said. */
   resyncEveryMs?: number;
   record?: Recorder;
+  /** The ride's PIN as its rider would tell it at pickup (ADR 028); the start is sent with it. */
+  pinOf?: (rideId: string) => Promise<string | undefined>;
 };
 
 type Phase = { kind: 'idle' } | { kind: 'to_pickup'; ride: Ride } | { kind: 'to_dropoff'; ride: Ride };
@@ -154,7 +156,8 @@ export class BotDriver {
     try {
       if (this.phase.kind === 'to_pickup') {
         const ride = this.phase.ride;
-        const started = await untilAnswered<Ride>(this.api, 'POST', `/api/rides/${ride.id}/start`);
+        const pin = await this.options.pinOf?.(ride.id);
+        const started = await untilAnswered<Ride>(this.api, 'POST', `/api/rides/${ride.id}/start`, pin ? { pin } : {});
         if (started.kind === 'answer' && started.status === 200) {
           this.phase = { kind: 'to_dropoff', ride: started.body };
           this.record('start', 'ok', ride.id, 200);

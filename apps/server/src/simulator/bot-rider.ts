@@ -16,6 +16,8 @@ export type BotRiderOptions = {
   /** How often the rider re-reads its ride over HTTP, in case a message was lost with a process. */
   pollMs?: number;
   record?: Recorder;
+  /** Where the rider leaves its rides' PINs for the bot drivers, as a rider tells the driver at pickup (ADR 028). */
+  pins?: Map<string, string>;
 };
 
 /**
@@ -59,8 +61,10 @@ export class BotRider {
       },
     });
     const active = await this.api.request<{ ride: Ride | null }>('GET', '/api/rides/active');
-    if (active.body.ride) this.currentRideId = active.body.ride.id;
-    else this.scheduleBooking(Math.random() * 1000);
+    if (active.body.ride) {
+      this.currentRideId = active.body.ride.id;
+      if (active.body.ride.pin) this.options.pins?.set(active.body.ride.id, active.body.ride.pin);
+    } else this.scheduleBooking(Math.random() * 1000);
     this.pollTimer = setInterval(() => this.run(() => this.poll()), this.options.pollMs ?? 5000);
   }
 
@@ -104,6 +108,7 @@ export class BotRider {
       );
       if (booked.kind === 'answer' && (booked.status === 201 || booked.status === 200)) {
         this.currentRideId = booked.body.id;
+        if (booked.body.pin) this.options.pins?.set(booked.body.id, booked.body.pin);
         this.record('book', 'ok', booked.body.id, booked.status);
         this.options.log(`rider ${this.options.email} booked ${from.address.split(',')[0]} -> ${to.address.split(',')[0]}`);
         if (Math.random() < (this.options.cancelProbability ?? 0)) {
@@ -133,6 +138,7 @@ export class BotRider {
     if (this.isStopped || this.isBusy) return;
     if (this.currentRideId) {
       const ride = await this.api.request<Ride>('GET', `/api/rides/${this.currentRideId}`);
+      if (ride.status === 200 && ride.body.pin) this.options.pins?.set(ride.body.id, ride.body.pin);
       if (ride.status === 200 && (ride.body.status === 'completed' || ride.body.status === 'cancelled')) await this.finish(ride.body);
       return;
     }

@@ -19,6 +19,8 @@ export type FleetOptions = {
   /** Every operation's outcome (the chaos run's history). */
   record?: Recorder;
   log?: (line: string) => void;
+  /** The PIN of a ride booked by someone other than the fleet's riders (the demo's people), for the bot drivers (ADR 028). */
+  pinOf?: (rideId: string) => Promise<string | undefined>;
 };
 
 export type Fleet = { drivers: BotDriver[]; riders: BotRider[]; stop(): Promise<void> };
@@ -30,6 +32,9 @@ function jitter(point: LatLng, spreadDegrees: number): LatLng {
 /** Starts bot drivers and riders against a running server; a bot that cannot start is reported and skipped. */
 export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const log = options.log ?? (() => undefined);
+  // The fleet's riders tell their rides' PINs to the drivers through this board, as riders do at pickup.
+  const pins = new Map<string, string>();
+  const pinOf = async (rideId: string) => pins.get(rideId) ?? (await options.pinOf?.(rideId));
   const drivers = options.drivers.map(
     (credentials, i) =>
       new BotDriver({
@@ -42,6 +47,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         acceptProbability: options.acceptProbability,
         record: options.record,
         log,
+        pinOf,
       }),
   );
   const riders = options.riders.map(
@@ -54,6 +60,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         cancelProbability: options.riderCancelProbability,
         record: options.record,
         log,
+        pins,
       }),
   );
   const started = await Promise.allSettled([...drivers.map((d) => d.start()), ...riders.map((r) => r.start())]);

@@ -47,6 +47,8 @@ const PrivacyPage = page(() => import('@/features/legal/privacy-page'), 'Privacy
 const ForgotPasswordPage = page(() => import('@/features/account/forgot-password-page'), 'ForgotPasswordPage');
 const ResetPasswordPage = page(() => import('@/features/account/reset-password-page'), 'ResetPasswordPage');
 const VerifyEmailPage = page(() => import('@/features/account/verify-email-page'), 'VerifyEmailPage');
+// A trip a rider shared (ADR 028): public, works signed out.
+const SharedTripPage = dataPage(() => import('@/features/shared-trip/shared-trip-page'), 'SharedTripPage');
 const NotFoundPage = page(() => import('./not-found-page'), 'NotFoundPage');
 
 /**
@@ -121,6 +123,7 @@ export function AppRouter() {
         <Route path="/forgot-password" component={ForgotPasswordPage} />
         <Route path="/reset-password" component={ResetPasswordPage} />
         <Route path="/verify-email" component={VerifyEmailPage} />
+        <Route path="/trip/:token" component={SharedTripPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client';
 import { containsPattern, cursorKey, pageOrder, type Keyset } from '../../lib/paging';
 import { users } from '../accounts/tables';
 import { driverProfiles } from '../applications/profile-tables';
-import { rideOffers, rideQuotes, rides } from './tables';
+import { rideOffers, rideQuotes, rideShares, rides } from './tables';
 
 export type RideRow = typeof rides.$inferSelect;
 export type NewRide = typeof rides.$inferInsert;
@@ -416,5 +416,39 @@ export async function activeRideOfPerson(db: Executor, userId: string): Promise<
     .from(rides)
     .where(and(or(eq(rides.riderId, userId), eq(rides.driverId, userId)), inArray(rides.status, ['requested', 'accepted', 'in_progress'])))
     .limit(1);
+  return row;
+}
+
+/** Counts one more wrong PIN on an accepted ride, up to `max`; undefined when the count is already at it. */
+export async function countWrongPin(db: Executor, id: string, max: number): Promise<RideRow | undefined> {
+  const [row] = await db
+    .update(rides)
+    .set({ pinAttempts: sql`${rides.pinAttempts} + 1` })
+    .where(and(eq(rides.id, id), eq(rides.status, 'accepted'), lt(rides.pinAttempts, max)))
+    .returning();
+  return row;
+}
+
+export type RideShareRow = typeof rideShares.$inferSelect;
+
+/** A new sharing link of the ride; the ride's earlier links stop working (only the latest token is shown to the rider). */
+export async function replaceShare(db: Executor, rideId: string, tokenHash: string, at: Date): Promise<RideShareRow> {
+  await revokeShares(db, rideId, at);
+  const [row] = await db.insert(rideShares).values({ rideId, tokenHash, createdAt: at }).returning();
+  return row!;
+}
+
+/** Revokes the ride's live links; how many were live. */
+export async function revokeShares(db: Executor, rideId: string, at: Date): Promise<number> {
+  const revoked = await db
+    .update(rideShares)
+    .set({ revokedAt: at })
+    .where(and(eq(rideShares.rideId, rideId), isNull(rideShares.revokedAt)))
+    .returning({ id: rideShares.id });
+  return revoked.length;
+}
+
+export async function findShare(db: Executor, tokenHash: string): Promise<RideShareRow | undefined> {
+  const [row] = await db.select().from(rideShares).where(eq(rideShares.tokenHash, tokenHash)).limit(1);
   return row;
 }

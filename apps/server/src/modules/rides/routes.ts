@@ -9,6 +9,7 @@ import {
   rideListQuerySchema,
   rideSchema,
   riderStatsSchema,
+  startRideRequestSchema,
   reverseGeocodeQuerySchema,
   availabilitySchema,
   tipRideRequestSchema,
@@ -80,8 +81,12 @@ export function ridesRoutes(rides: RidesService, dispatcher: Dispatcher) {
 
     app.post(
       '/api/rides/:id/start',
-      { onRequest: requireRole('driver'), schema: { params: idParamsSchema, response: { 200: rideSchema, ...errors } } },
-      async (request) => rides.start(currentUser(request), request.params.id),
+      // The body's PIN is the rider's (ADR 028); optional in the schema so RIDE_PIN=false deployments start without one.
+      {
+        onRequest: requireRole('driver'),
+        schema: { params: idParamsSchema, body: startRideRequestSchema.partial().optional(), response: { 200: rideSchema, ...errors } },
+      },
+      async (request) => rides.start(currentUser(request), request.params.id, request.body?.pin),
     );
 
     app.post(

@@ -1,4 +1,5 @@
 import {
+  MAX_PIN_ATTEMPTS,
   activeRideStatuses,
   isActiveRideStatus,
   nextRideStatus,
@@ -15,6 +16,7 @@ import {
   type RiderStats,
   type RideCanceller,
 } from '@coride/domain';
+import { randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client';
@@ -66,6 +68,8 @@ export function createRidesService(deps: {
   notifications?: NotifyPort;
   /** Failure injection between the steps of a booking (tests only). */
   faults?: FaultHook;
+  /** RIDE_PIN: the driver starts a ride with the rider's PIN (default on). */
+  ridePin?: boolean;
 }) {
   const { db, territories, router, index, hub, now, payments, log } = deps;
   const fault = async (point: string) => {
@@ -226,6 +230,40 @@ export function createRidesService(deps: {
     }
   }
 
+  /** The ride as its rider reads it: with the PIN to tell the driver (never in what a driver gets). */
+  async function withPin(ride: Ride, row: repo.RideRow | undefined, user: AuthenticatedUser): Promise<Ride> {
+    if (user.role !== 'customer' || !row || row.riderId !== user.id || !row.pin) return ride;
+    return { ...ride, pin: row.pin };
+  }
+
+  /**
+   * The PIN check of a start (ADR 028): the assigned driver of an accepted ride must give the rider's
+   * PIN. Each wrong one is counted on the ride; at MAX_PIN_ATTEMPTS the ride can only be cancelled.
+   * Others fall through to the state machine's answer (404, 409).
+   */
+  async function checkPin(driver: AuthenticatedUser, id: string, pin: string | undefined): Promise<void> {
+    if (deps.ridePin === false) return;
+    const ride = await repo.findRide(db, id);
+    if (!ride || ride.driverId !== driver.id || ride.status !== 'accepted' || !ride.pin) return;
+    if (ride.pinAttempts >= MAX_PIN_ATTEMPTS) throw pinLocked();
+    // No PIN at all is a slip, not a guess: refused without using up a try.
+    if (pin === undefined) {
+      throw new AppError('WRONG_PIN', "Enter the rider's PIN to start the ride", {
+        pin: "Enter the rider's PIN",
+        triesLeft: String(MAX_PIN_ATTEMPTS - ride.pinAttempts),
+      });
+    }
+    if (pin.length === ride.pin.length && timingSafeEqual(Buffer.from(pin), Buffer.from(ride.pin))) return;
+    const counted = await repo.countWrongPin(db, id, MAX_PIN_ATTEMPTS);
+    if (!counted) throw pinLocked();
+    const triesLeft = MAX_PIN_ATTEMPTS - counted.pinAttempts;
+    if (triesLeft === 0) throw pinLocked();
+    throw new AppError('WRONG_PIN', `Wrong PIN: ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left`, {
+      pin: 'Wrong PIN',
+      triesLeft: String(triesLeft),
+    });
+  }
+
   return {
     loadRide,
 
@@ -268,7 +306,7 @@ export function createRidesService(deps: {
     async book(rider: AuthenticatedUser, request: BookRideRequest, idempotencyKey: string | undefined): Promise<{ ride: Ride; isNew: boolean }> {
       if (idempotencyKey) {
         const existing = await repo.findRideByIdempotencyKey(db, rider.id, idempotencyKey);
-        if (existing) return { ride: await loadRide(existing.id), isNew: false };
+        if (existing) return { ride: await withPin(await loadRide(existing.id), existing, rider), isNew: false };
       }
       const at = now();
       const quote = request.quoteId ? await repo.findQuote(db, request.quoteId) : undefined;
@@ -313,6 +351,8 @@ export function createRidesService(deps: {
             ...price,
             idempotencyKey: idempotencyKey ?? null,
             requestedAt: at,
+            // The rider tells it to the driver at pickup (ADR 028): crypto random, 0000-9999.
+            pin: String(randomInt(10_000)).padStart(4, '0'),
           });
           const booked = { ...row, ...(await deps.rewards.applyAtBooking(tx, row)) };
           await fault('book:after-ride-insert');
@@ -335,7 +375,7 @@ export function createRidesService(deps: {
       await fault('book:before-hold');
       // The quoted total is held on the card before any driver is asked; a refusal cancels the ride.
       await holdThenDispatch(created.id);
-      return { ride: await loadRide(created.id), isNew: true };
+      return { ride: await withPin(await loadRide(created.id), created, rider), isNew: true };
     },
 
     /** A page of the caller's rides, newest first: a rider's or driver's own, staff those of their territories (all for an admin, who may search). */
@@ -358,12 +398,12 @@ export function createRidesService(deps: {
       } else {
         await roleOnRide(user, ride);
       }
-      return loadRide(id);
+      return withPin(await loadRide(id), ride, user);
     },
 
     async active(user: AuthenticatedUser): Promise<Ride | null> {
       const ride = user.role === 'driver' ? await repo.activeRideOfDriver(db, user.id) : await repo.activeRideOfRider(db, user.id);
-      return ride ? loadRide(ride.id) : null;
+      return ride ? withPin(await loadRide(ride.id), ride, user) : null;
     },
 
     async cancel(user: AuthenticatedUser, id: string, reason: string | undefined): Promise<Ride> {
@@ -389,7 +429,13 @@ export function createRidesService(deps: {
       return stale.length;
     },
 
-    async start(driver: AuthenticatedUser, id: string): Promise<Ride> {
+    /** The ride's PIN, for the demo's in-process bot drivers only (a person cannot tell it to a bot). */
+    async pinOf(id: string): Promise<string | undefined> {
+      return (await repo.findRide(db, id))?.pin ?? undefined;
+    },
+
+    async start(driver: AuthenticatedUser, id: string, pin?: string): Promise<Ride> {
+      await checkPin(driver, id, pin);
       const updated = await transition(driver, id, 'start', (at) => ({ startedAt: at }));
       const ride = await loadRide(id);
       hub.publish(updated.riderId, { type: 'ride_started', ride });
@@ -489,6 +535,8 @@ async function tellOfChange(tx: Executor, told: NotificationBatch, ride: repo.Ri
     if (ride.driverId && by !== 'driver') await told.notify(tx, { userId: ride.driverId, kind: 'ride_cancelled', data, dedupeKey });
   }
 }
+
+const pinLocked = () => new AppError('PIN_LOCKED', 'Too many wrong PINs: this ride can no longer be started, only cancelled', { pin: 'Too many wrong PINs' });
 
 function cancellerOf(cancelledBy: string | null): RideCanceller {
   if (cancelledBy === 'rider' || cancelledBy === 'driver' || cancelledBy === 'system') return cancelledBy;

@@ -95,7 +95,7 @@ describe.each(backends)('assistants on %s', (backend) => {
   async function completedRide(minutes: (ride: Ride) => number): Promise<{ person: Person; ride: Ride }> {
     const { person, ride } = await acceptedRide();
     advance(4 * MINUTE);
-    await expectOk(await post(`/api/rides/${ride.id}/start`, driver));
+    await expectOk(await post(`/api/rides/${ride.id}/start`, driver, { pin: ride.pin }));
     advance(minutes(ride) * MINUTE);
     const completed = await expectOk<Ride>(await post(`/api/rides/${ride.id}/complete`, driver));
     advance(MINUTE);

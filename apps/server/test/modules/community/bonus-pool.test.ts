@@ -46,7 +46,7 @@ describe.each(backends)('month-end bonus pool on %s', (backend) => {
     const [row] = await t.database.db.select({ eta: rides.pickupEtaSeconds }).from(rides).where(eq(rides.id, booked.id));
     expect(accepted.etaMinutes).not.toBeNull();
     expect(row!.eta).toBe(accepted.etaMinutes! * 60);
-    await expectOk(await post(`/api/rides/${booked.id}/start`, driver));
+    await expectOk(await post(`/api/rides/${booked.id}/start`, driver, { pin: booked.pin }));
     const done = await expectOk<Ride>(await post(`/api/rides/${booked.id}/complete`, driver));
     clock = new Date(clock.getTime() + 10 * 60_000);
     return done;

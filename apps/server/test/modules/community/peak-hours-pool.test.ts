@@ -36,7 +36,7 @@ describe.each(backends)('peak-hour minimum of the bonus pool on %s', (backend) =
     const booked = await expectOk<Ride>(await book(t.app, passenger, TIMES_SQUARE, PENN_STATION), 201);
     await t.app.services.dispatcher.sweep();
     await expectOk(await api.post(t.app, `/api/rides/${booked.id}/accept`, driver));
-    await expectOk(await api.post(t.app, `/api/rides/${booked.id}/start`, driver));
+    await expectOk(await api.post(t.app, `/api/rides/${booked.id}/start`, driver, { pin: booked.pin }));
     return expectOk<Ride>(await api.post(t.app, `/api/rides/${booked.id}/complete`, driver));
   }
   const offline = async (driver: Person) => expectOk(await api.patch(t.app, '/api/drivers/status', driver, { status: 'offline' }));

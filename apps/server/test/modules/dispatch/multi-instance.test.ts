@@ -118,7 +118,7 @@ describe.runIf(process.env.DATABASE_URL && redisUrl)('several instances on one P
     expect(await riderSocket.next('driver_location')).toMatchObject({ rideId: ride.id, location: nearer });
 
     // The ride ends through B: A stops forwarding at once (its next location reaches nobody).
-    await expectOk(await api.post(b, `/api/rides/${ride.id}/start`, driver));
+    await expectOk(await api.post(b, `/api/rides/${ride.id}/start`, driver, { pin: ride.pin }));
     await expectOk(await api.post(b, `/api/rides/${ride.id}/complete`, driver));
     const since = tap(a).mark();
     await a.services.dispatcher.forwardLocation(driver.id, BOSTON);
@@ -143,7 +143,7 @@ describe.runIf(process.env.DATABASE_URL && redisUrl)('several instances on one P
     expect((await api.post(b, `/api/rides/${ride.id}/accept`, second)).statusCode).toBe(409);
 
     // Still 200 once the ride is under way; the offer was accepted once.
-    await expectOk(await api.post(b, `/api/rides/${ride.id}/start`, first));
+    await expectOk(await api.post(b, `/api/rides/${ride.id}/start`, first, { pin: ride.pin }));
     expect((await api.post(c, `/api/rides/${ride.id}/accept`, first)).json()).toMatchObject({ id: ride.id, status: 'in_progress' });
     const offers = await t.database.db.select().from(rideOffers).where(eq(rideOffers.rideId, ride.id));
     expect(offers.filter((offer) => offer.status === 'accepted').map((offer) => offer.driverId)).toEqual([first.id]);

@@ -112,7 +112,7 @@ describe.runIf(hasBackends)('a Redis outage degrades the ride flow, never fails 
     await t.app.services.drivers.updateLocation(driver.id, offset(BOSTON, 0.1));
     expect(tap.to(person.id, 'driver_location', since).map((m) => m.rideId)).toEqual([ride.id]);
 
-    await expectOk(await api.post(t.app, `/api/rides/${ride.id}/start`, driver));
+    await expectOk(await api.post(t.app, `/api/rides/${ride.id}/start`, driver, { pin: ride.pin }));
     const completed = await expectOk<Ride>(await api.post(t.app, `/api/rides/${ride.id}/complete`, driver));
     expect(completed.status).toBe('completed');
     await goOffline(t.app, driver);
@@ -151,7 +151,7 @@ describe.runIf(hasBackends)('a Redis outage degrades the ride flow, never fails 
     await expectOk(await api.post(t.app, `/api/rides/${ride.id}/accept`, driver));
     const view = await expectOk<Ride>(await api.get(t.app, `/api/rides/${ride.id}`, person));
     expect(view.driver?.id).toBe(driver.id);
-    await expectOk(await api.post(t.app, `/api/rides/${ride.id}/start`, driver));
+    await expectOk(await api.post(t.app, `/api/rides/${ride.id}/start`, driver, { pin: ride.pin }));
     await expectOk(await api.post(t.app, `/api/rides/${ride.id}/complete`, driver));
   });
 });

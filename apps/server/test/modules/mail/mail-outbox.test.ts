@@ -191,7 +191,7 @@ describe.each(backends)('the mail outbox on %s, through a real SMTP server on lo
     const ride = await expectOk<Ride>(await book(t.app, person, from, to), 201);
     await t.app.services.dispatcher.sweep();
     await expectOk(await api.post(t.app, `/api/rides/${ride.id}/accept`, driver));
-    await expectOk(await api.post(t.app, `/api/rides/${ride.id}/start`, driver));
+    await expectOk(await api.post(t.app, `/api/rides/${ride.id}/start`, driver, { pin: ride.pin }));
     failAt = ['capture:in-transaction'];
     await expectOk(await api.post(t.app, `/api/rides/${ride.id}/complete`, driver));
     expect(await mail().mailsOf({ dedupeKey: `ride-receipt:${ride.id}` })).toHaveLength(0);

@@ -64,7 +64,7 @@ describe.each(sharedBackends)('in-app notifications on %s', (backend) => {
 
   async function completedRide(): Promise<{ person: Person; ride: Ride }> {
     const { person, ride } = await acceptedRide();
-    await expectOk(await post(`/api/rides/${ride.id}/start`, driver));
+    await expectOk(await post(`/api/rides/${ride.id}/start`, driver, { pin: ride.pin }));
     await expectOk(await post(`/api/rides/${ride.id}/complete`, driver));
     return { person, ride };
   }
@@ -162,7 +162,7 @@ describe.each(sharedBackends)('in-app notifications on %s', (backend) => {
   describe('written with their cause', () => {
     it('is rolled back with a capture that fails, and written once when the capture is done again', async () => {
       const { person, ride } = await acceptedRide();
-      await expectOk(await post(`/api/rides/${ride.id}/start`, driver));
+      await expectOk(await post(`/api/rides/${ride.id}/start`, driver, { pin: ride.pin }));
       failAt = ['capture:in-transaction'];
       // The completion stands; its capture (and the receipt with it) failed and is left to a retry.
       await expectOk(await post(`/api/rides/${ride.id}/complete`, driver));
@@ -264,7 +264,7 @@ describe.each(sharedBackends)('in-app notifications on %s', (backend) => {
 
     it('is not pushed when its cause rolls back', async () => {
       const { person, ride } = await acceptedRide();
-      await expectOk(await post(`/api/rides/${ride.id}/start`, driver));
+      await expectOk(await post(`/api/rides/${ride.id}/start`, driver, { pin: ride.pin }));
       const socket = await sockets.signedIn(person);
       failAt = ['capture:in-transaction'];
       await expectOk(await post(`/api/rides/${ride.id}/complete`, driver));

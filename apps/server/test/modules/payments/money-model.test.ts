@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerInvariants, rows } from '../../support/ledger';
 import { backends, createTestApp, type TestApp } from '../../support/test-app';
 import { api, approvedLicensee, book, expectOk, HERALD_SQUARE, onlineDriver, rider, signInAdmin, type Person } from '../../support/world';
+import { pinOf } from '../../support/ride-pin';
 
 /*
  * Model-based test of the money flows (fast-check commands): book / complete / tip / cancel /
@@ -116,7 +117,7 @@ class Complete implements fc.AsyncCommand<Model, Real> {
   async run(m: Model, w: Real) {
     const ride = pick(accepted(m), this.index);
     const driver = w.drivers[ride.driver]!;
-    await expectOk(await api.post(w.t.app, `/api/rides/${ride.id}/start`, driver));
+    await expectOk(await api.post(w.t.app, `/api/rides/${ride.id}/start`, driver, await pinOf(w.t.app, ride.id, w.riders[ride.rider]!)));
     w.arm(this.fault);
     // A failed capture does not fail the completion: the ride is done, the settlement run retries.
     await expectOk(await api.post(w.t.app, `/api/rides/${ride.id}/complete`, driver));

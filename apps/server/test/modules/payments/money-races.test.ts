@@ -50,7 +50,7 @@ describe.runIf(backends.includes('postgres'))('money races on postgres', () => {
     const ride = await expectOk<Ride>(await book(t.app, person), 201);
     await t.app.services.dispatcher.sweep();
     await expectOk(await api.post(t.app, `/api/rides/${ride.id}/accept`, driver));
-    await expectOk(await api.post(t.app, `/api/rides/${ride.id}/start`, driver));
+    await expectOk(await api.post(t.app, `/api/rides/${ride.id}/start`, driver, { pin: ride.pin }));
     return expectOk<Ride>(await api.post(t.app, `/api/rides/${ride.id}/complete`, driver));
   }
 

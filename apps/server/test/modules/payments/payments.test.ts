@@ -66,7 +66,7 @@ describe.each(backends)('money on %s', (backend) => {
     const ride = await expectOk<Ride>(await book(t.app, owner), 201);
     await t.app.services.dispatcher.sweep();
     await expectOk(await post(`/api/rides/${ride.id}/accept`, driver));
-    await expectOk(await post(`/api/rides/${ride.id}/start`, driver));
+    await expectOk(await post(`/api/rides/${ride.id}/start`, driver, { pin: ride.pin }));
     return { person: owner, ride: await expectOk<Ride>(await post(`/api/rides/${ride.id}/complete`, driver)) };
   }
 

@@ -60,7 +60,7 @@ describe.each(backends)('payouts on %s', (backend) => {
       const ride = await expectOk<Ride>(await book(t.app, person, from, to), 201);
       await t.app.services.dispatcher.sweep();
       await expectOk(await post(`/api/rides/${ride.id}/accept`, driver));
-      await expectOk(await post(`/api/rides/${ride.id}/start`, driver));
+      await expectOk(await post(`/api/rides/${ride.id}/start`, driver, { pin: ride.pin }));
       done.push(await expectOk<Ride>(await post(`/api/rides/${ride.id}/complete`, driver)));
       if (tip > 0) await expectOk(await post(`/api/rides/${ride.id}/tip`, person, { amount: tip }));
     }

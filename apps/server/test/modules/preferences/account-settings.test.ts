@@ -52,7 +52,7 @@ describe.each(backends)('account settings on %s', (backend) => {
     const ride = await expectOk<Ride>(await book(t.app, person), 201);
     await t.app.services.dispatcher.sweep();
     await expectOk(await api.post(t.app, `/api/rides/${ride.id}/accept`, driver));
-    await expectOk(await api.post(t.app, `/api/rides/${ride.id}/start`, driver));
+    await expectOk(await api.post(t.app, `/api/rides/${ride.id}/start`, driver, { pin: ride.pin }));
     await expectOk(await api.post(t.app, `/api/rides/${ride.id}/complete`, driver));
     return ride;
   }

@@ -52,7 +52,7 @@ describe.each(backends)('export and account deletion on %s', (backend) => {
     const ride = await expectOk<Ride>(await book(t.app, person), 201);
     await t.app.services.dispatcher.sweep();
     await expectOk(await post(`/api/rides/${ride.id}/accept`, driver));
-    await expectOk(await post(`/api/rides/${ride.id}/start`, driver));
+    await expectOk(await post(`/api/rides/${ride.id}/start`, driver, { pin: ride.pin }));
     return expectOk<Ride>(await post(`/api/rides/${ride.id}/complete`, driver));
   }
 
@@ -148,7 +148,7 @@ describe.each(backends)('export and account deletion on %s', (backend) => {
       expect(asDriver.statusCode).toBe(409);
       expect(asDriver.json()).toMatchObject({ code: 'ACTIVE_RIDE' });
 
-      await expectOk(await post(`/api/rides/${ride.id}/start`, driver));
+      await expectOk(await post(`/api/rides/${ride.id}/start`, driver, { pin: ride.pin }));
       await expectOk(await post(`/api/rides/${ride.id}/complete`, driver));
       // Nothing was written by the refusals: no goodbye mail, sessions alive.
       const goodbye = await t.database.db

@@ -93,7 +93,7 @@ describe.each(backends)('erasure of a deleted account on %s', (backend) => {
     const booked = await expectOk<Ride>(await post('/api/rides', person, { pickupLocation: SECRET_PICKUP, dropoffLocation: PENN_STATION }), 201);
     await t.app.services.dispatcher.sweep();
     await expectOk(await post(`/api/rides/${booked.id}/accept`, driver));
-    await expectOk(await post(`/api/rides/${booked.id}/start`, driver));
+    await expectOk(await post(`/api/rides/${booked.id}/start`, driver, { pin: booked.pin }));
     await expectOk(await post(`/api/rides/${booked.id}/complete`, driver));
     await expectOk(await post(`/api/rides/${booked.id}/rate`, person, { rating: 4, comment: 'Zebulon thanks the driver for the detour by Hidden Mews' }));
     await expectOk(await post(`/api/rides/${booked.id}/tip`, person, { amount: 300 }));
@@ -214,7 +214,7 @@ describe.each(backends)('erasure of a deleted account on %s', (backend) => {
     const booked = await expectOk<Ride>(await post('/api/rides', other, { pickupLocation: SECRET_PICKUP, dropoffLocation: PENN_STATION }), 201);
     await t.app.services.dispatcher.sweep();
     await expectOk(await post(`/api/rides/${booked.id}/accept`, driver));
-    await expectOk(await post(`/api/rides/${booked.id}/start`, driver));
+    await expectOk(await post(`/api/rides/${booked.id}/start`, driver, { pin: booked.pin }));
     await expectOk(await post(`/api/rides/${booked.id}/complete`, driver));
     const [chat] = await t.database.db.select().from(assistantConversations).where(eq(assistantConversations.userId, other.id));
     expect(chat).toBeDefined();

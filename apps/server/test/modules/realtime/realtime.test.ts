@@ -151,7 +151,7 @@ describe.each(backends)('the realtime channel on %s', (backend) => {
 
     // In progress: the ETA is to the drop-off now.
     advance(60_000);
-    await expectOk(await api.post(t.app, `/api/rides/${ride.id}/start`, driver));
+    await expectOk(await api.post(t.app, `/api/rides/${ride.id}/start`, driver, { pin: ride.pin }));
     expect((await riderSocket.next('ride_started')).ride).toMatchObject({ id: ride.id, status: 'in_progress', startedAt: clock.toISOString() });
     advance(2000);
     driverSocket.send({ type: 'location_update', location: TIMES_SQUARE });

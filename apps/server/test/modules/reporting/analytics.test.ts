@@ -90,7 +90,7 @@ describe.each(backends)('analytics on %s', (backend) => {
     const ride = await expectOk<Ride>(await book(t.app, customer), 201);
     await t.app.services.dispatcher.sweep();
     await expectOk(await api.post(t.app, `/api/rides/${ride.id}/accept`, driverA));
-    await expectOk(await api.post(t.app, `/api/rides/${ride.id}/start`, driverA));
+    await expectOk(await api.post(t.app, `/api/rides/${ride.id}/start`, driverA, { pin: ride.pin }));
     await expectOk(await api.post(t.app, `/api/rides/${ride.id}/complete`, driverA));
     await expectOk(await api.post(t.app, `/api/rides/${ride.id}/rate`, customer, { rating: 5 }));
     if (tip) await expectOk(await api.post(t.app, `/api/rides/${ride.id}/tip`, customer, { amount: tip }));

@@ -64,7 +64,7 @@ describe.each(backends)('rider rewards on %s', (backend) => {
     const ride = await requested(owner, to);
     await t.app.services.dispatcher.sweep();
     await expectOk(await post(`/api/rides/${ride.id}/accept`, driver));
-    await expectOk(await post(`/api/rides/${ride.id}/start`, driver));
+    await expectOk(await post(`/api/rides/${ride.id}/start`, driver, { pin: ride.pin }));
     advance(60_000);
     return { person: owner, ride: await expectOk<Ride>(await post(`/api/rides/${ride.id}/complete`, driver)) };
   }
@@ -353,7 +353,7 @@ describe.each(backends)('rider rewards on %s', (backend) => {
       const late = await onlineDriver(t.app, admin, offset(HERALD_SQUARE, 0.02));
       await t.app.services.dispatcher.sweep();
       await expectOk(await post(`/api/rides/${priority.id}/accept`, late));
-      await expectOk(await post(`/api/rides/${priority.id}/start`, late));
+      await expectOk(await post(`/api/rides/${priority.id}/start`, late, { pin: priority.pin }));
       await expectOk(await post(`/api/rides/${priority.id}/complete`, late));
       // Used once: the next booking is an ordinary one.
       const next = await requested(person);

@@ -109,7 +109,7 @@ describe.each(backends)('a ride is offered only once its fare is held (%s)', (ba
       expect(new Date(offers[0]!.offered_at).getTime()).toBeGreaterThanOrEqual(new Date(held!.fare_held_at!).getTime());
       expect((await Promise.all(bot.accepts)).map((r) => r.statusCode)).toContain(200);
 
-      await expectOk(await api.post(t.app, `/api/rides/${booked.id}/start`, driver));
+      await expectOk(await api.post(t.app, `/api/rides/${booked.id}/start`, driver, { pin: booked.pin }));
       await expectOk(await api.post(t.app, `/api/rides/${booked.id}/complete`, driver));
       expect(await chargeOf(t, booked.id)).toMatchObject({ status: 'captured' });
       await ledgerInvariants(t.database.db);

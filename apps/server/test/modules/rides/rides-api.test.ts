@@ -93,7 +93,7 @@ describe.each(sharedBackends)('the rides API on %s', (backend) => {
 
   async function completedRide(person?: Person) {
     const { person: owner, driver, ride } = await acceptedRide(person);
-    await expectOk(await post(`/api/rides/${ride.id}/start`, driver));
+    await expectOk(await post(`/api/rides/${ride.id}/start`, driver, { pin: ride.pin }));
     const completed = await expectOk<Ride>(await post(`/api/rides/${ride.id}/complete`, driver));
     return { person: owner, driver, ride: completed };
   }
@@ -192,7 +192,7 @@ describe.each(sharedBackends)('the rides API on %s', (backend) => {
       const status = async () => (await expectOk<Ride>(await get(`/api/rides/${ride.id}`, person))).status;
 
       // requested
-      expectError(await post(`/api/rides/${ride.id}/start`, driver), 409, 'CONFLICT', /requested ride cannot be started/);
+      expectError(await post(`/api/rides/${ride.id}/start`, driver, { pin: ride.pin }), 409, 'CONFLICT', /requested ride cannot be started/);
       expectError(await post(`/api/rides/${ride.id}/complete`, driver), 409, 'CONFLICT');
       expectError(await post(`/api/rides/${ride.id}/rate`, person, { rating: 5 }), 409, 'CONFLICT');
       expect(await status()).toBe('requested');
@@ -207,7 +207,7 @@ describe.each(sharedBackends)('the rides API on %s', (backend) => {
       expect(await status()).toBe('accepted');
 
       // in progress
-      await expectOk(await post(`/api/rides/${ride.id}/start`, driver));
+      await expectOk(await post(`/api/rides/${ride.id}/start`, driver, { pin: ride.pin }));
       expectError(
         await post(`/api/rides/${ride.id}/cancel`, person, { reason: 'Too slow' }),
         409,
@@ -215,7 +215,7 @@ describe.each(sharedBackends)('the rides API on %s', (backend) => {
         /in progress ride cannot be cancelled by the rider/,
       );
       expectError(await post(`/api/rides/${ride.id}/cancel`, driver), 409, 'CONFLICT');
-      expectError(await post(`/api/rides/${ride.id}/start`, driver), 409, 'CONFLICT');
+      expectError(await post(`/api/rides/${ride.id}/start`, driver, { pin: ride.pin }), 409, 'CONFLICT');
       expect(await status()).toBe('in_progress');
 
       // completed: one rating, one tip
@@ -241,7 +241,7 @@ describe.each(sharedBackends)('the rides API on %s', (backend) => {
       const acceptedAt = advance(10_000).toISOString(); // within the 15 s offer
       expect(await expectOk<Ride>(await post(`/api/rides/${ride.id}/accept`, driver))).toMatchObject({ requestedAt, acceptedAt, startedAt: null });
       const startedAt = advance(6 * 60_000).toISOString();
-      expect(await expectOk<Ride>(await post(`/api/rides/${ride.id}/start`, driver))).toMatchObject({ acceptedAt, startedAt, completedAt: null });
+      expect(await expectOk<Ride>(await post(`/api/rides/${ride.id}/start`, driver, { pin: ride.pin }))).toMatchObject({ acceptedAt, startedAt, completedAt: null });
       const completedAt = advance(14 * 60_000).toISOString();
       expect(await expectOk<Ride>(await post(`/api/rides/${ride.id}/complete`, driver))).toMatchObject({ status: 'completed', completedAt });
       expect(await expectOk<Ride>(await get(`/api/rides/${ride.id}`, person))).toMatchObject({
@@ -334,9 +334,9 @@ describe.each(sharedBackends)('the rides API on %s', (backend) => {
       await expectOk(await post(`/api/rides/${ride.id}/accept`, winner));
       expectError(await post(`/api/rides/${ride.id}/accept`, loser), 409, 'CONFLICT', /already been taken/);
       expectError(await get(`/api/rides/${ride.id}`, loser), 404, 'NOT_FOUND');
-      expectError(await post(`/api/rides/${ride.id}/start`, loser), 404, 'NOT_FOUND');
+      expectError(await post(`/api/rides/${ride.id}/start`, loser, { pin: ride.pin }), 404, 'NOT_FOUND');
       expectError(await post(`/api/rides/${ride.id}/cancel`, loser), 404, 'NOT_FOUND');
-      await expectOk(await post(`/api/rides/${ride.id}/start`, winner));
+      await expectOk(await post(`/api/rides/${ride.id}/start`, winner, { pin: ride.pin }));
       expectError(await post(`/api/rides/${ride.id}/complete`, loser), 404, 'NOT_FOUND');
       expect(await expectOk<Ride>(await get(`/api/rides/${ride.id}`, person))).toMatchObject({ status: 'in_progress', driver: { id: winner.id } });
     });

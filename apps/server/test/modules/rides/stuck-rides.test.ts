@@ -49,7 +49,7 @@ describe.each(backends)('admins and licensees cancel stuck rides (%s)', (backend
     if (state === 'requested') return { person, ride };
     await expectOk(await api.post(t.app, `/api/rides/${ride.id}/accept`, driver));
     if (state === 'accepted') return { person, ride };
-    await expectOk(await api.post(t.app, `/api/rides/${ride.id}/start`, driver));
+    await expectOk(await api.post(t.app, `/api/rides/${ride.id}/start`, driver, { pin: ride.pin }));
     return { person, ride };
   }
 

@@ -183,7 +183,7 @@ describe.each(backends)('territory administration (%s)', (backend) => {
     expect(online.json()).toMatchObject({ code: 'TERRITORY_SUSPENDED' });
 
     // The ride under way finishes.
-    await expectOk(await api.post(t.app, `/api/rides/${active.id}/start`, driver));
+    await expectOk(await api.post(t.app, `/api/rides/${active.id}/start`, driver, { pin: active.pin }));
     expect(await expectOk<Ride>(await api.post(t.app, `/api/rides/${active.id}/complete`, driver))).toMatchObject({ status: 'completed' });
 
     const reinstateUrl = `/api/admin/territories/${midtown.territoryId}/reinstate`;

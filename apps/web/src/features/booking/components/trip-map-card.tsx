@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import type { StopKind } from '../trip';
-import { RideMap } from './map/ride-map';
+import { RideMap } from '@/components/map/ride-map';
 
 type TripMapCardProps = {
   tileUrl: string | null;

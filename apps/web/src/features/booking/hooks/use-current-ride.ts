@@ -23,6 +23,11 @@ function readEndedRide(): EndedRide | null {
   }
 }
 
+/** The realtime messages carry the ride as both sides see it, without the PIN: the rider keeps the one they were given (ADR 028). */
+function withKnownPin(ride: Ride, previous: Ride | null | undefined): Ride {
+  return ride.pin || !previous?.pin || previous.id !== ride.id ? ride : { ...ride, pin: previous.pin };
+}
+
 /** A ride that ended for a reason the rider should see (arrived, or nobody / the driver cancelled). */
 function endedForRider(ride: Ride): boolean {
   return ride.status === 'completed' || (ride.status === 'cancelled' && ride.cancelledBy !== 'rider');
@@ -52,9 +57,9 @@ export function useCurrentRide() {
 
   const storeRide = useCallback(
     (ride: Ride) => {
-      queryClient.setQueryData(rideQueryKey(ride.id), ride);
+      queryClient.setQueryData<Ride>(rideQueryKey(ride.id), (previous) => withKnownPin(ride, previous));
       queryClient.setQueryData<ActiveRideResponse>(activeRideQueryKey, (previous) => {
-        if (isActiveRideStatus(ride.status)) return { ride };
+        if (isActiveRideStatus(ride.status)) return { ride: withKnownPin(ride, previous?.ride) };
         // An update about another ride must not clear the current one.
         return previous?.ride && previous.ride.id !== ride.id ? previous : { ride: null };
       });

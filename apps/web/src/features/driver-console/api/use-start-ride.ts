@@ -4,9 +4,9 @@ import { apiRequest } from '@/lib/api';
 import { setActiveRide } from './use-active-ride';
 import { driverRidesQueryKey } from './use-driver-rides';
 
-/** Picked up the rider: accepted -> in_progress. */
-export function startRide(rideId: string): Promise<Ride> {
-  return apiRequest<Ride>(`/api/rides/${encodeURIComponent(rideId)}/start`, { method: 'POST' });
+/** Picked up the rider: accepted -> in_progress, with the PIN the rider told (ADR 028). */
+export function startRide({ rideId, pin }: { rideId: string; pin: string }): Promise<Ride> {
+  return apiRequest<Ride>(`/api/rides/${encodeURIComponent(rideId)}/start`, { method: 'POST', body: pin ? { pin } : {} });
 }
 
 export function useStartRide() {

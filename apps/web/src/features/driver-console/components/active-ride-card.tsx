@@ -10,12 +10,14 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
+import { ApiRequestError } from '@/lib/api';
 import { useFormatters } from '@/lib/format';
 import { useCancelRide } from '../api/use-cancel-ride';
 import { useCompleteRide } from '../api/use-complete-ride';
 import { useStartRide } from '../api/use-start-ride';
 import { driverEarningOf } from '../earnings';
 import { showErrorToast } from '../show-error-toast';
+import { RidePinField } from './ride-pin-field';
 import { RiderContact } from './rider-contact';
 import { RouteSummary } from './route-summary';
 
@@ -29,6 +31,8 @@ export function ActiveRideCard({ ride }: { ride: Ride }) {
   const { t } = useTranslation('driver');
   const format = useFormatters();
   const start = useStartRide();
+  const [pin, setPin] = useState('');
+  const [pinError, setPinError] = useState<string | null>(null);
   const complete = useCompleteRide();
   const isAccepted = ride.status === 'accepted';
   const isBusy = start.isPending || complete.isPending;
@@ -45,10 +49,15 @@ export function ActiveRideCard({ ride }: { ride: Ride }) {
   async function handleStart() {
     try {
       shouldFocusComplete.current = true;
-      await start.mutateAsync(ride.id);
+      await start.mutateAsync({ rideId: ride.id, pin });
       toast({ title: t('toasts.startedTitle'), description: t('toasts.startedBody', { dropoff: ride.dropoffLocation.address }), variant: 'success' });
     } catch (error) {
       shouldFocusComplete.current = false;
+      if (error instanceof ApiRequestError && (error.code === 'WRONG_PIN' || error.code === 'PIN_LOCKED')) {
+        const triesLeft = Number(error.fields.triesLeft ?? 0);
+        setPinError(error.code === 'PIN_LOCKED' ? t('pin.locked') : t('pin.wrong', { count: triesLeft }));
+        return;
+      }
       showErrorToast(t('toasts.errorTitle'), t('errors.startRide'), error);
     }
   }
@@ -110,6 +119,16 @@ export function ActiveRideCard({ ride }: { ride: Ride }) {
             </div>
           ) : null}
         </dl>
+        {isAccepted ? (
+          <RidePinField
+            value={pin}
+            onChange={(next) => {
+              setPin(next);
+              setPinError(null);
+            }}
+            error={pinError}
+          />
+        ) : null}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           {isAccepted ? (
             <>

@@ -2,10 +2,12 @@ import type { Ride } from '@coride/domain';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useAppConfig } from '../../api/get-app-config';
-import { RideMap } from '../map/ride-map';
+import { RideMap } from '@/components/map/ride-map';
 import { DEFAULT_CENTER } from '../../trip';
 import { DriverCard } from './driver-card';
+import { RidePinCard } from './ride-pin-card';
 import { RideStatusCard } from './ride-status-card';
+import { ShareTripCard } from './share-trip-card';
 import { RideTimeline } from './ride-timeline';
 import { TripDetailsCard } from './trip-details-card';
 
@@ -16,8 +18,10 @@ export function RideTracker({ ride, onCancelled }: { ride: Ride; onCancelled: ()
   return (
     // Phones: status, map, then the details. Wide screens: status and details beside a tall map.
     <div className="grid gap-6 lg:grid-cols-5 lg:items-start" data-testid="ride-tracker">
-      <div className="lg:col-span-2">
+      <div className="space-y-6 lg:col-span-2">
         <RideStatusCard ride={ride} onCancelled={onCancelled} />
+        <RidePinCard ride={ride} />
+        <ShareTripCard ride={ride} />
       </div>
       <Card className="lg:sticky lg:top-20 lg:col-span-3 lg:row-span-2">
         <CardHeader className="pb-3">

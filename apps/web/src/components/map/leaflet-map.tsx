@@ -4,8 +4,10 @@ import 'leaflet/dist/leaflet.css';
 import { MapPinOffIcon } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/utils';
-import type { StopKind } from '../../trip';
 import './ride-map.css';
+
+/** Which stop a pin stands for (features/booking/trip.ts has the same). */
+export type StopKind = 'pickup' | 'dropoff';
 
 export type MapLabels = {
   /** The map region's accessible name. */

@@ -1,6 +1,6 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MapPlaceholder } from '../map-placeholder';
+import { MapPlaceholder } from './map-placeholder';
 import type { LeafletMapProps, MapLabels } from './leaflet-map';
 
 // Leaflet and its CSS are a separate chunk, fetched only when a map is on screen.
