@@ -5,6 +5,7 @@ import { assistantConversations, notifications, rides, users } from '../../../sr
 import { createRetentionService } from '../../../src/modules/retention/service';
 import { customerPayload, register } from '../../support/fixtures';
 import { ledgerInvariants, rows } from '../../support/ledger';
+import { findEverywhere } from '../../support/search-everywhere';
 import { backends, createTestApp, type TestApp } from '../../support/test-app';
 import { api, approvedLicensee, expectOk, HERALD_SQUARE, MIDTOWN_ZIPS, onlineDriver, PENN_STATION, rider, signInAdmin, type Person } from '../../support/world';
 
@@ -20,29 +21,6 @@ const PASSWORD = 'correct horse battery';
 
 /** A pickup only this rider ever typed. */
 const SECRET_PICKUP = { address: '1 Secret Garden Walk, New York, NY 10036', lat: 40.758437, lng: -73.990811 };
-
-/** Every column of every table that can hold text, and which of `needles` it holds (case-insensitive). */
-async function findEverywhere(t: TestApp, needles: string[]): Promise<string[]> {
-  const columns = await rows<{ table_name: string; column_name: string }>(
-    t.database.db,
-    sql`select c.table_name, c.column_name from information_schema.columns c
-        join information_schema.tables tb on tb.table_schema = c.table_schema and tb.table_name = c.table_name
-        where c.table_schema = 'public' and tb.table_type = 'BASE TABLE'
-          and c.data_type in ('text', 'character varying', 'character', 'json', 'jsonb', 'ARRAY')`,
-  );
-  expect(columns.length, 'the search reads the schema (a broken search must not pass)').toBeGreaterThan(60);
-  const patterns = needles.map((needle) => `%${needle.toLowerCase()}%`);
-  const found: string[] = [];
-  for (const { table_name: table, column_name: column } of columns) {
-    const hits = await rows<{ value: string }>(
-      t.database.db,
-      sql`select ${sql.identifier(column)}::text as value from ${sql.identifier(table)}
-          where lower(${sql.identifier(column)}::text) like any (${`{${patterns.map((p) => `"${p}"`).join(',')}}`}::text[]) limit 3`,
-    );
-    for (const hit of hits) found.push(`${table}.${column}: ${hit.value.slice(0, 120)}`);
-  }
-  return found;
-}
 
 describe.each(backends)('erasure of a deleted account on %s', (backend) => {
   let t: TestApp;
