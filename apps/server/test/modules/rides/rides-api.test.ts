@@ -241,7 +241,11 @@ describe.each(sharedBackends)('the rides API on %s', (backend) => {
       const acceptedAt = advance(10_000).toISOString(); // within the 15 s offer
       expect(await expectOk<Ride>(await post(`/api/rides/${ride.id}/accept`, driver))).toMatchObject({ requestedAt, acceptedAt, startedAt: null });
       const startedAt = advance(6 * 60_000).toISOString();
-      expect(await expectOk<Ride>(await post(`/api/rides/${ride.id}/start`, driver, { pin: ride.pin }))).toMatchObject({ acceptedAt, startedAt, completedAt: null });
+      expect(await expectOk<Ride>(await post(`/api/rides/${ride.id}/start`, driver, { pin: ride.pin }))).toMatchObject({
+        acceptedAt,
+        startedAt,
+        completedAt: null,
+      });
       const completedAt = advance(14 * 60_000).toISOString();
       expect(await expectOk<Ride>(await post(`/api/rides/${ride.id}/complete`, driver))).toMatchObject({ status: 'completed', completedAt });
       expect(await expectOk<Ride>(await get(`/api/rides/${ride.id}`, person))).toMatchObject({
