@@ -26,8 +26,11 @@ test('a rider adds an emergency contact and turns off ride emails, and both are 
   await expect(contacts.getByTestId('emergency-contact')).toContainText('Ana Ruiz');
   await expect(contacts.getByTestId('emergency-contacts-count')).toHaveText('1 of 5 contacts saved');
   await expectNoSeriousA11yViolations(page);
-  await page.keyboard.press('Escape');
-  await expect(contacts).toBeHidden();
+  // Escape closes the topmost layer first: the "contact added" toast while it shows, then the dialog.
+  await expect(async () => {
+    await page.keyboard.press('Escape');
+    await expect(contacts).toBeHidden({ timeout: 1_000 });
+  }).toPass();
 
   // Notifications: ride emails off, saved with feedback.
   await page.getByTestId('notification-settings-open').click();
