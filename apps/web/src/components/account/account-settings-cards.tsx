@@ -1,6 +1,6 @@
 import type { PublicUser } from '@coride/domain';
 import { PencilIcon } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -30,7 +30,6 @@ export function AccountSettingsCards({ user }: { user: PublicUser }) {
 
 function AccountSettingsCardsInner({ user }: { user: PublicUser }) {
   const { t } = useTranslation('preferences');
-  const { t: tAccount } = useTranslation('account');
   return (
     <section aria-labelledby="account-settings-heading" className="space-y-4" data-testid="account-settings">
       <h2 id="account-settings-heading" className="text-xl font-semibold">
@@ -38,55 +37,36 @@ function AccountSettingsCardsInner({ user }: { user: PublicUser }) {
       </h2>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <PersonalDetailsCard user={user} />
-        <Card>
-          <CardHeader>
-            <CardTitle as="h3">{tAccount('password.title')}</CardTitle>
-            <CardDescription>{tAccount('password.description')}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <ChangePasswordForm />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle as="h3">{t('notifications.title')}</CardTitle>
-            <CardDescription>{t('notifications.description')}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <NotificationPreferencesForm role={user.role} />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle as="h3">{t('contacts.title')}</CardTitle>
-            <CardDescription>{t('contacts.description')}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <EmergencyContactsManager />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle as="h3">{t('language.title')}</CardTitle>
-            <CardDescription>{t('language.description')}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <LanguagePreferences user={user} />
-          </CardContent>
-        </Card>
+        <PasswordCard />
+        <NotificationsCard role={user.role} />
+        <EmergencyContactsCard />
+        <LanguageCard user={user} />
       </div>
     </section>
   );
 }
 
-function PersonalDetailsCard({ user }: { user: PublicUser }) {
+/** A card's heading level: h3 under AccountSettingsCards' own heading, h2 where a console's tab shows it directly. */
+type Heading = { as?: 'h2' | 'h3' };
+
+/** The person's name, contact details and email status, with an Edit button that opens ProfileForm. */
+export function PersonalDetailsCard({
+  user,
+  as = 'h3',
+  title,
+  description,
+  testId,
+}: { user: PublicUser; title?: string; description?: string; testId?: string } & Heading) {
   const { t } = useTranslation('preferences');
   const { t: tAccount } = useTranslation('account');
   const [isEditing, setIsEditing] = useState(false);
   return (
-    <Card>
+    <Card data-testid={testId}>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
-        <CardTitle as="h3">{t('personal.title')}</CardTitle>
+        <div className="grid gap-1.5">
+          <CardTitle as={as}>{title ?? t('personal.title')}</CardTitle>
+          {description ? <CardDescription>{description}</CardDescription> : null}
+        </div>
         {isEditing ? null : (
           <Button variant="outline" size="sm" onClick={() => setIsEditing(true)} data-testid="edit-profile">
             <PencilIcon aria-hidden />
@@ -102,7 +82,7 @@ function PersonalDetailsCard({ user }: { user: PublicUser }) {
             items={[
               { label: tAccount('profile.firstName'), value: user.firstName },
               { label: tAccount('profile.lastName'), value: user.lastName },
-              { label: t('personal.email'), value: user.email },
+              { label: t('personal.email'), value: <span className="break-all">{user.email}</span> },
               { label: tAccount('profile.phone'), value: user.phone || t('personal.notProvided') },
               { label: tAccount('profile.emailStatus'), value: user.emailVerified ? tAccount('profile.verified') : tAccount('profile.notVerified') },
             ]}
@@ -110,5 +90,56 @@ function PersonalDetailsCard({ user }: { user: PublicUser }) {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** One settings card: a title, a line under it, and the piece. */
+function SettingsCard({ as = 'h3', title, description, children }: { title: string; description: string; children: ReactNode } & Heading) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as={as}>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+export function PasswordCard({ as }: Heading) {
+  const { t: tAccount } = useTranslation('account');
+  return (
+    <SettingsCard as={as} title={tAccount('password.title')} description={tAccount('password.description')}>
+      <ChangePasswordForm />
+    </SettingsCard>
+  );
+}
+
+/** Which mails and in-app notices the person gets, for their role's categories. */
+export function NotificationsCard({ role, as }: { role: PublicUser['role'] } & Heading) {
+  const { t } = useTranslation('preferences');
+  return (
+    <SettingsCard as={as} title={t('notifications.title')} description={t('notifications.description')}>
+      <NotificationPreferencesForm role={role} />
+    </SettingsCard>
+  );
+}
+
+export function EmergencyContactsCard({ as }: Heading) {
+  const { t } = useTranslation('preferences');
+  return (
+    <SettingsCard as={as} title={t('contacts.title')} description={t('contacts.description')}>
+      <EmergencyContactsManager />
+    </SettingsCard>
+  );
+}
+
+/** The app's language on this device and the language of the account's mails. */
+export function LanguageCard({ user, as }: { user: PublicUser } & Heading) {
+  const { t } = useTranslation('preferences');
+  return (
+    <SettingsCard as={as} title={t('language.title')} description={t('language.description')}>
+      <LanguagePreferences user={user} />
+    </SettingsCard>
   );
 }
