@@ -43,6 +43,7 @@ describe('rate limits with the contract values', () => {
       passwordResetsPerHour: 10,
       passwordResetsPerEmailHour: 3,
       verificationMailsPerHour: 5,
+      sharedTripViewsPerHour: 1500,
     });
     expect(loadConfig({}).loginThrottle).toMatchObject({ maxFailures: 5, maxFailuresPerAddress: 20, slowdownAfterEmailFailures: 100, windowMs: 15 * 60_000 });
   });
