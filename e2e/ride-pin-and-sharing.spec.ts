@@ -41,6 +41,8 @@ test('the rider tells the PIN, the driver types it to start; a signed-out viewer
   await pinInput.fill(wrong);
   await driverPage.getByTestId('start-ride').click();
   await expect(driverPage.getByTestId('ride-pin-error')).toHaveText('Wrong PIN. 4 tries left.');
+  // Scanned once the refused start has settled: a pending action button is dimmed on purpose.
+  await expect(driverPage.getByTestId('start-ride')).not.toHaveAttribute('aria-disabled', 'true');
   await expect(driverPage.getByTestId('active-ride-card')).toHaveAttribute('data-status', 'accepted');
   await expectNoSeriousA11yViolations(driverPage);
   await pinInput.fill(pin);
