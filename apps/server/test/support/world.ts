@@ -1,6 +1,7 @@
 import type { LatLng, Ride } from '@coride/domain';
 import type { AppInstance } from '../../src/app';
 import { bearer, customerPayload, driverPayload, licenseePayload, register } from './fixtures';
+import { expect } from 'vitest';
 
 /** Midtown Manhattan zip codes: Penn Station (10001), Garment District (10018), Times Square (10036). */
 export const MIDTOWN_ZIPS = ['10001', '10018', '10036'];
@@ -14,6 +15,11 @@ export type Person = { id: string; token: string };
 
 async function call(app: AppInstance, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: unknown) {
   return app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+}
+
+/** An error answer's status and code, compared together so a failure shows both. */
+export function expectError(response: { statusCode: number; body: string }, status: number, code: string): void {
+  expect({ status: response.statusCode, code: (JSON.parse(response.body) as { code?: string }).code }).toEqual({ status, code });
 }
 
 export async function expectOk<T>(response: { statusCode: number; body: string; json: () => unknown }, status = 200): Promise<T> {

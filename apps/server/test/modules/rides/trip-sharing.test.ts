@@ -7,6 +7,7 @@ import {
   api,
   approvedLicensee,
   book,
+  expectError,
   expectOk,
   goOffline,
   HERALD_SQUARE,
@@ -17,10 +18,6 @@ import {
   TIMES_SQUARE,
   type Person,
 } from '../../support/world';
-
-function expectError(response: { statusCode: number; body: string }, status: number, code: string) {
-  expect({ status: response.statusCode, code: (JSON.parse(response.body) as { code?: string }).code }).toEqual({ status, code });
-}
 
 describe.each(sharedBackends)('trip sharing on %s', (backend) => {
   let t: TestApp;
