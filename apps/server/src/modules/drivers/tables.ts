@@ -44,3 +44,31 @@ export const driverOnlineSessions = pgTable(
     check('driver_online_sessions_order', sql`${t.endedAt} is null or ${t.endedAt} >= ${t.startedAt}`),
   ],
 );
+
+/**
+ * Suspensions of drivers by staff (ADR 031): who, when and why, and who lifted it, when and why.
+ * A row with `reinstated_at` null is the driver's current suspension (at most one); the rows before
+ * it are the history. Written only through drivers' repository.
+ */
+export const driverSuspensions = pgTable(
+  'driver_suspensions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    driverId: uuid('driver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }).notNull(),
+    suspendedBy: uuid('suspended_by').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    reinstatedAt: timestamp('reinstated_at', { withTimezone: true, mode: 'date' }),
+    reinstatedBy: uuid('reinstated_by').references(() => users.id, { onDelete: 'set null' }),
+    reinstateReason: text('reinstate_reason'),
+  },
+  (t) => [
+    uniqueIndex('driver_suspensions_one_open')
+      .on(t.driverId)
+      .where(sql`${t.reinstatedAt} is null`),
+    index('driver_suspensions_driver_idx').on(t.driverId, t.suspendedAt),
+    check('driver_suspensions_order', sql`${t.reinstatedAt} is null or ${t.reinstatedAt} >= ${t.suspendedAt}`),
+  ],
+);
