@@ -49,7 +49,7 @@ export function FloatingLauncher({
           setHasOpened(true);
           setIsOpen((open) => !open);
         }}
-        className={`fixed right-4 z-40 flex size-14 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg hover:bg-primary/90 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring [&_svg]:size-6 ${className}`}
+        className={`fixed right-4 z-40 flex size-14 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg hover:bg-primary-hover focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring [&_svg]:size-6 ${className}`}
       >
         {icon}
       </button>
