@@ -25,6 +25,7 @@ export * from '../modules/preferences/tables';
 export * from '../modules/emergency-contacts/tables';
 export * from '../modules/payouts/tables';
 export * from '../modules/ride-messages/tables';
+export * from '../modules/safety/tables';
 
 // --- relations (for drizzle's relational queries) ---------------------------------------------
 
