@@ -20,6 +20,8 @@ export const driverProfiles = pgTable(
     vehicleAge: text('vehicle_age').notNull(),
     vehicleSize: text('vehicle_size').notNull(),
     seatCount: integer('seat_count').notNull(),
+    /** Declared at sign-up (ADR 033): the vehicle takes a wheelchair, so it may be offered rides that ask for one. */
+    wheelchairAccessible: boolean('wheelchair_accessible').notNull().default(false),
     vehicleColor: text('vehicle_color').notNull(),
     vehiclePlate: text('vehicle_plate').notNull(),
     driveArea: text('drive_area').notNull(),

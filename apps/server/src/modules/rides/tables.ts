@@ -36,6 +36,15 @@ const fareColumns = () => ({
   rateAdjustmentPercent: doublePrecision('rate_adjustment_percent').notNull().default(0),
 });
 
+/** The rider's options (ADR 033): seats, the smallest vehicle size accepted, wheelchair access. The same columns on quotes and rides. */
+const optionColumns = () => ({
+  seats: integer('seats').notNull().default(1),
+  vehicleSize: text('vehicle_size', { enum: ['any', 'compact', 'standard', 'suv', 'large'] })
+    .notNull()
+    .default('any'),
+  wheelchairAccessible: boolean('wheelchair_accessible').notNull().default(false),
+});
+
 export const rideQuotes = pgTable('ride_quotes', {
   id: uuid('id').primaryKey().defaultRandom(),
   riderId: uuid('rider_id')
@@ -46,6 +55,7 @@ export const rideQuotes = pgTable('ride_quotes', {
     .references(() => territories.id, { onDelete: 'cascade' }),
   ...tripColumns(),
   ...fareColumns(),
+  ...optionColumns(),
   createdAt: createdAt(),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
@@ -65,6 +75,7 @@ export const rides = pgTable(
     ...tripColumns(),
     pickupZip: text('pickup_zip').notNull(),
     ...fareColumns(),
+    ...optionColumns(),
     tip: integer('tip').notNull().default(0),
     rating: integer('rating'),
     /** The rider's optional safety rating of the driver (1-5), next to the star rating. */
@@ -101,6 +112,7 @@ export const rides = pgTable(
     check('rides_status_check', sql`${t.status} in ('requested', 'accepted', 'in_progress', 'completed', 'cancelled')`),
     check('rides_rating_check', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
     check('rides_tip_check', sql`${t.tip} >= 0`),
+    check('rides_seats_check', sql`${t.seats} between 1 and 8`),
     check('rides_pin_attempts_check', sql`${t.pinAttempts} >= 0`),
     check('rides_safety_rating_check', sql`${t.safetyRating} is null or ${t.safetyRating} between 1 and 5`),
     check('rides_credit_check', sql`${t.creditApplied} >= 0 and ${t.creditApplied} <= ${t.totalFare}`),
