@@ -24,16 +24,35 @@ describe('SessionCache', () => {
   });
 
   it('keeps at most maxEntries tokens and drops the least recently used first', () => {
-    const { cache, put } = cacheOf({ maxEntries: 3 });
+    const { cache, put, advance } = cacheOf({ maxEntries: 3 });
     put(1);
     put(2);
     put(3);
-    // Token 1 used again: token 2 is now the least recently used.
+    // Token 1 used again a second later: token 2 is now the least recently used.
+    advance(1000);
     expect(cache.get('hash-1')).toBeDefined();
     put(4);
     expect(cache.size).toBe(3);
     expect(cache.get('hash-2')).toBeUndefined();
     for (const n of [1, 3, 4]) expect(cache.get(`hash-${n}`)?.label).toBe(`token ${n}`);
+  });
+
+  it('orders by use to within a second: a hit in the same second as the last one does not move the entry', () => {
+    const { cache, put, advance } = cacheOf({ maxEntries: 2 });
+    put(1);
+    put(2);
+    advance(999);
+    expect(cache.get('hash-1')).toBeDefined();
+    put(3);
+    // Token 1 was used within a second of being stored: it kept its place and went first.
+    expect(cache.get('hash-1')).toBeUndefined();
+    expect(cache.get('hash-2')).toBeDefined();
+    advance(1000);
+    expect(cache.get('hash-2')).toBeDefined();
+    put(4);
+    // Token 2, used a second later, moved to the end: token 3 went first.
+    expect(cache.get('hash-3')).toBeUndefined();
+    expect(cache.get('hash-2')).toBeDefined();
   });
 
   it('stays within its bound however many tokens go through it', () => {
