@@ -26,6 +26,7 @@ import { notificationsRoutes } from './modules/notifications/routes';
 import { preferencesRoutes } from './modules/preferences/routes';
 import { emergencyContactsRoutes } from './modules/emergency-contacts/routes';
 import { rideMessagesRoutes } from './modules/ride-messages/routes';
+import { safetyRoutes } from './modules/safety/routes';
 import { closeSocketsForRestart } from './modules/realtime/restart';
 import { realtimeRoutes } from './modules/realtime/routes';
 import { rewardsRoutes } from './modules/rewards/routes';
@@ -162,6 +163,7 @@ export async function buildApp({ config, database, now, faults, logger = true, o
   await app.register(preferencesRoutes(services.preferences));
   await app.register(emergencyContactsRoutes(services.emergencyContacts));
   await app.register(rideMessagesRoutes(services.rideMessages));
+  await app.register(safetyRoutes(services.safety));
   await app.register(paymentsRoutes(services.payments, services.paymentViews));
   await app.register(rewardsRoutes(services.rewards, services.territories));
   await app.register(privacyRoutes(services.privacy));

@@ -37,6 +37,7 @@ import { createRetentionService } from './modules/retention/service';
 import { createRewardsService } from './modules/rewards/service';
 import { createRideMessagesService } from './modules/ride-messages/service';
 import { createRideReader } from './modules/rides/reader';
+import { createSafetyService } from './modules/safety/service';
 import { createRidesService } from './modules/rides/service';
 import { createTripSharing } from './modules/rides/sharing';
 import { EmbeddedProvider } from './modules/payments/embedded-provider';
@@ -184,6 +185,8 @@ export function createServices(deps: {
   const tiers = createTiersService({ db, now });
   // Rider and driver talk through the ride's thread, never each other's phone or email (ADR 029).
   const rideMessages = createRideMessagesService({ db, hub, now, access: territories.access });
+  // SOS (ADR 032): the alert, the staff's bell and the contacts' mails with a trip link in one transaction, then live.
+  const safety = createSafetyService({ db, hub, now, access: territories.access, index, notifications, mail, emergencyContacts, tripSharing });
   const bonusPool = createBonusPoolService({ db, now, log, peakTimeZone: config.peakTimeZone });
   const retention = createRetentionService({ db, now, log });
   const favorites = createFavoritesService({ db });
@@ -241,5 +244,6 @@ export function createServices(deps: {
     preferences,
     emergencyContacts,
     rideMessages,
+    safety,
   };
 }

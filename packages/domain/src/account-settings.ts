@@ -26,12 +26,17 @@ export type NotificationChannel = (typeof notificationChannels)[number];
  * of no family: the test of this file fails until the family is added here.
  */
 export function categoryOfNotificationKind(kind: NotificationKind): NotificationCategory | undefined {
+  if (isAlwaysDeliveredNotificationKind(kind)) return undefined;
   if (kind.startsWith('ride_')) return 'rides';
   if (kind.startsWith('dispute_')) return 'disputes';
   if (kind.startsWith('payout_')) return 'payouts';
   if (kind.includes('_application_')) return 'applications';
   return undefined;
 }
+
+/** Kinds nobody can turn off: an SOS reaches staff whatever they chose (ADR 032). */
+export const alwaysDeliveredNotificationKinds: readonly NotificationKind[] = ['safety_alert'];
+export const isAlwaysDeliveredNotificationKind = (kind: NotificationKind): boolean => alwaysDeliveredNotificationKinds.includes(kind);
 
 /** The categories a role hears of (the settings screen shows only these; the API keeps all). */
 const categoriesByRole: Record<Role, readonly NotificationCategory[]> = {

@@ -23,3 +23,4 @@ export * from './account-settings';
 export * from './privacy';
 export * from './ride-messages';
 export * from './trip-sharing';
+export * from './safety';

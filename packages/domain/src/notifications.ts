@@ -41,6 +41,8 @@ export const notificationDataSchemas = {
   payout_sent: z.object({ payoutId: id, amount: cents, lastFour: z.string() }),
   /** To a driver or licensee: the bank transfer failed and the money is back in the available balance. */
   payout_failed: z.object({ payoutId: id, amount: cents, lastFour: z.string(), reason: z.string() }),
+  /** To the territory's licensee and every admin: the rider or the driver pressed SOS on a ride (no name kept here; ADR 032). */
+  safety_alert: z.object({ alertId: id, rideId: id, role: z.enum(['rider', 'driver']) }),
 } as const;
 
 export type NotificationKind = keyof typeof notificationDataSchemas;
@@ -69,6 +71,7 @@ export const notificationSchema = z.discriminatedUnion('kind', [
   variant('ride_no_driver'),
   variant('payout_sent'),
   variant('payout_failed'),
+  variant('safety_alert'),
 ]);
 export type Notification = z.infer<typeof notificationSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RideMessage } from './ride-messages';
+import type { SafetyAlert } from './safety';
 import { latLngSchema, locationRequestSchema, locationSchema } from './geo';
 import type { SupportTicket } from './assistant';
 import { hasSomeField, NOTHING_TO_CHANGE_MESSAGE } from './patch';
@@ -165,6 +166,8 @@ export type ServerMessage =
   | { type: 'notification'; notification: Notification }
   /** A message of the ride's thread, to its rider and its driver (contract §9). */
   | { type: 'ride_message'; message: RideMessage }
+  /** An SOS on a ride: to the territory's licensee and every admin (contract §9, ADR 032). */
+  | { type: 'safety_alert'; alert: SafetyAlert }
   | { type: 'pong' };
 
 export const driverMeSchema = z.object({

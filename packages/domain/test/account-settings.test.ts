@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   categoryOfNotificationKind,
+  isAlwaysDeliveredNotificationKind,
   defaultNotificationPreferences,
   emergencyContactRequestSchema,
   notificationCategories,
@@ -10,8 +11,9 @@ import {
 
 describe('notification preferences', () => {
   it('puts every notification kind in a category a user can turn off', () => {
-    const uncategorised = notificationKinds.filter((kind) => categoryOfNotificationKind(kind) === undefined);
+    const uncategorised = notificationKinds.filter((kind) => categoryOfNotificationKind(kind) === undefined && !isAlwaysDeliveredNotificationKind(kind));
     expect(uncategorised).toEqual([]);
+    expect(categoryOfNotificationKind('safety_alert')).toBeUndefined();
     expect(categoryOfNotificationKind('ride_started')).toBe('rides');
     expect(categoryOfNotificationKind('dispute_resolved')).toBe('disputes');
     expect(categoryOfNotificationKind('licensee_application_rejected')).toBe('applications');

@@ -19,4 +19,6 @@ export const mailCategoryOf: Record<MailTemplate, NotificationCategory | 'always
   'dispute-opened': 'disputes',
   'dispute-resolved': 'disputes',
   'payout-sent': 'payouts',
+  // To a user's emergency contacts, not to an account: nothing to turn off (ADR 032).
+  'sos-alert': 'always',
 };

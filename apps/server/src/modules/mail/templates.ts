@@ -57,10 +57,13 @@ export type MailData = {
   };
   'payout-sent': { amount: number; lastFour: string; path: string };
   'account-deletion': Record<string, never>;
+  /** To an emergency contact (ADR 032): who pressed SOS (full name), when, and `path`: the trip link `/trip/<token>`. */
+  'sos-alert': { name: string; path: string; at: string };
 };
 export type MailTemplate = keyof MailData;
 
-type MailTexts = { subject: string; body: string; action?: string };
+/** `footer`: a mail's own footer line, for mails to people without an account (the SOS mail to emergency contacts). */
+type MailTexts = { subject: string; body: string; action?: string; footer?: string };
 type Texts = {
   common: { greeting: string; signoff: string; footer: string; notes: string; linkHint: string };
   receipt: Record<'fareHeading' | 'subtotal' | 'platformFee' | 'adminFee' | 'total' | 'credit' | 'paid' | 'splitHeading' | Payee, string>;
@@ -131,6 +134,7 @@ function pathOf(template: MailTemplate, data: Record<string, unknown>): string |
     case 'email-verification':
     case 'password-reset':
     case 'payout-sent':
+    case 'sos-alert':
       return typeof data.path === 'string' ? data.path : undefined;
     case 'password-changed':
       return '/sign-in';
@@ -211,6 +215,9 @@ function contentOf(template: MailTemplate, data: Record<string, unknown>, langua
     case 'payout-sent':
       Object.assign(values, { amount: money(data.amount), lastFour: text(data.lastFour) });
       break;
+    case 'sos-alert':
+      Object.assign(values, { name: text(data.name), date: date(data.at) });
+      break;
     case 'email-verification':
     case 'password-reset':
     case 'account-deletion':
@@ -265,6 +272,7 @@ export function renderMail(template: string, language: string, data: Record<stri
   const greeting = values.firstName ? fill(texts.common.greeting, values) : undefined;
   const body = fill(mail.body, values);
   const action = url && mail.action ? { label: mail.action, url } : undefined;
+  const footer = fill(mail.footer ?? texts.common.footer, values);
 
   const textLines = [
     ...(greeting ? [greeting] : []),
@@ -272,7 +280,7 @@ export function renderMail(template: string, language: string, data: Record<stri
     ...parts.map(textPart),
     ...(action ? [`${action.label}: ${action.url}`] : []),
     `— ${texts.common.signoff}`,
-    texts.common.footer,
+    footer,
   ];
   const dir = isRtl ? 'rtl' : 'ltr';
   const button = action
@@ -287,7 +295,7 @@ export function renderMail(template: string, language: string, data: Record<stri
     ...parts.map((part) => htmlPart(part, isRtl)),
     button,
     `<p style="margin:24px 0 0">— ${escapeHtml(texts.common.signoff)}</p>`,
-    `</div><p style="max-width:560px;margin:16px auto 0;font-size:12px;color:#6b7280">${escapeHtml(texts.common.footer)}</p></body></html>`,
+    `</div><p style="max-width:560px;margin:16px auto 0;font-size:12px;color:#6b7280">${escapeHtml(footer)}</p></body></html>`,
   ].join('');
   return { subject, text: `${textLines.join('\n\n')}\n`, html, language: lang };
 }

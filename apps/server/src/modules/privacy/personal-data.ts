@@ -15,6 +15,7 @@ import * as preferencesRepo from '../preferences/repository';
 import * as rewardsRepo from '../rewards/repository';
 import * as rideMessagesRepo from '../ride-messages/repository';
 import * as ridesRepo from '../rides/repository';
+import * as safetyRepo from '../safety/repository';
 import * as territoriesRepo from '../territories/repository';
 
 /**
@@ -116,4 +117,5 @@ export const personalDataParts: PersonalDataPart[] = [
   { name: 'notificationPreferences', exportFor: preferencesRepo.exportOptOuts, eraseFor: preferencesRepo.eraseOptOuts },
   { name: 'emergencyContacts', exportFor: emergencyContactsRepo.exportContacts, eraseFor: emergencyContactsRepo.eraseContacts },
   { name: 'rideMessages', exportFor: rideMessagesRepo.exportMessagesAndRatings, eraseFor: rideMessagesRepo.eraseMessagesAndRatings },
+  { name: 'safetyAlerts', exportFor: safetyRepo.exportAlerts, eraseFor: safetyRepo.eraseAlerts },
 ];

@@ -438,6 +438,12 @@ export async function replaceShare(db: Executor, rideId: string, tokenHash: stri
   return row!;
 }
 
+/** One more sharing link of the ride, the others kept (the SOS mail's link, ADR 032). */
+export async function insertShare(db: Executor, rideId: string, tokenHash: string, at: Date): Promise<RideShareRow> {
+  const [row] = await db.insert(rideShares).values({ rideId, tokenHash, createdAt: at }).returning();
+  return row!;
+}
+
 /** Revokes the ride's live links; how many were live. */
 export async function revokeShares(db: Executor, rideId: string, at: Date): Promise<number> {
   const revoked = await db

@@ -1,6 +1,6 @@
 import { SHARED_TRIP_AFTER_END_MS, type SharedTrip, type TripShareLink } from '@coride/domain';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthenticatedUser } from '../accounts/service';
 import { hashToken, newSessionToken } from '../accounts/tokens';
@@ -38,6 +38,18 @@ export function createTripSharing(deps: { db: Database; index: DriverLocationInd
       const token = newSessionToken();
       await repo.replaceShare(db, ride.id, hashToken(token), now());
       return { url: `${deps.publicUrl}/trip/${token}`, expiresAt: null };
+    },
+
+    /**
+     * A link for the SOS mail to the raiser's emergency contacts (ADR 032), written in the caller's
+     * transaction beside the alert. A link of its own, so the one the rider shared keeps working; it
+     * dies like the others (the rider turns sharing off, or 1 hour after the ride ended).
+     */
+    async emergencyLink(tx: Executor, rideId: string): Promise<{ url: string; path: string }> {
+      const token = newSessionToken();
+      await repo.insertShare(tx, rideId, hashToken(token), now());
+      const path = `/trip/${token}`;
+      return { url: `${deps.publicUrl}${path}`, path };
     },
 
     async revoke(user: AuthenticatedUser, rideId: string): Promise<{ revoked: number }> {

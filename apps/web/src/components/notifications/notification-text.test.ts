@@ -26,6 +26,7 @@ describe('a notification’s text', () => {
         data: { rideId: 'r', pickupAddress: 'Times Square', by },
       })),
       { ...base, kind: 'ride_no_driver', data: { rideId: 'r', pickupAddress: 'Times Square' } },
+      ...(['rider', 'driver'] as const).map((role): Notification => ({ ...base, kind: 'safety_alert', data: { alertId: 's', rideId: 'r', role } })),
     ];
     for (const sample of samples) {
       const text = notificationText(sample);

@@ -54,6 +54,8 @@ export function notificationText(notification: Notification): NotificationText {
       return { ...text('body', { lastFour: notification.data.lastFour }), amountCents: notification.data.amount };
     case 'payout_failed':
       return { ...text('body', { lastFour: notification.data.lastFour, reason: notification.data.reason }), amountCents: notification.data.amount };
+    case 'safety_alert':
+      return text(notification.data.role);
   }
 }
 
