@@ -86,6 +86,11 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   GEOCODER_URL: z.url().optional(),
   ROUTER_URL: z.url().optional(),
+  /** A Twilio-compatible Proxy service, credentials in the address: https://<sid>:<token>@proxy.twilio.com/v1/Services/<service sid> (ADR 035). */
+  PHONE_MASKING_URL: z
+    .url()
+    .refine((value) => /^https?:\/\//i.test(value), 'https://<account sid>:<auth token>@host/v1/Services/<service sid>')
+    .optional(),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   ESCROW_HOLD_SECONDS: z.coerce
     .number()
@@ -218,6 +223,12 @@ export type Config = {
   metricsToken: string | undefined;
   geocoderUrl: string | undefined;
   routerUrl: string | undefined;
+  /**
+   * Set: Call on the ride asks this Twilio-compatible Proxy service for a masked number (ADR 035):
+   * `serviceUrl` without credentials, which go as Basic auth (secrets: never logged). Unset: calls
+   * go through the ride's messages.
+   */
+  phoneMasking: PhoneMaskingConfig | undefined;
   mapTileUrl: string;
   /** The IANA time zone the bonus pool's peak hours are read in (docs/community-economics.md §2). */
   peakTimeZone: string;
@@ -272,7 +283,19 @@ export type Config = {
   mail: { smtpUrl: string | undefined; from: string; deliveryMs: number; maxAttempts: number };
 };
 
+export type PhoneMaskingConfig = { serviceUrl: string; username: string; password: string };
+
 export class ConfigError extends Error {}
+
+/** PHONE_MASKING_URL split into the service's address and its Basic-auth credentials. */
+function phoneMaskingFrom(value: string | undefined): PhoneMaskingConfig | undefined {
+  if (!value) return undefined;
+  const url = new URL(value);
+  const credentials = { username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) };
+  url.username = '';
+  url.password = '';
+  return { serviceUrl: url.toString().replace(/\/+$/, ''), ...credentials };
+}
 
 /** false: no proxy; a number: that many proxy hops; a list: the proxies' addresses or CIDRs. */
 export type TrustProxy = false | number | string[];
@@ -360,6 +383,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     geocoderUrl: e.GEOCODER_URL,
     routerUrl: e.ROUTER_URL,
+    phoneMasking: phoneMaskingFrom(e.PHONE_MASKING_URL),
     mapTileUrl: e.MAP_TILE_URL,
     peakTimeZone: e.PEAK_TIME_ZONE,
     escrowHoldMs: e.ESCROW_HOLD_SECONDS * 1000,

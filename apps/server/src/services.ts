@@ -36,6 +36,7 @@ import type { DispatchEvents } from './modules/dispatch/events';
 import { createRetentionService } from './modules/retention/service';
 import { createRewardsService } from './modules/rewards/service';
 import { createRideMessagesService } from './modules/ride-messages/service';
+import { TwilioProxyMasking } from './modules/ride-messages/phone-masking';
 import { createRideReader } from './modules/rides/reader';
 import { createSafetyService } from './modules/safety/service';
 import { createRidesService } from './modules/rides/service';
@@ -184,7 +185,9 @@ export function createServices(deps: {
   const drivers = createDriversService({ db, territories, index, now, dispatcher });
   const tiers = createTiersService({ db, now });
   // Rider and driver talk through the ride's thread, never each other's phone or email (ADR 029).
-  const rideMessages = createRideMessagesService({ db, hub, now, access: territories.access });
+  // Call rings a masked number through PHONE_MASKING_URL when set (ADR 035).
+  const phoneMasking = config.phoneMasking ? new TwilioProxyMasking(config.phoneMasking) : null;
+  const rideMessages = createRideMessagesService({ db, hub, now, access: territories.access, phoneMasking, log });
   // SOS (ADR 032): the alert, the staff's bell and the contacts' mails with a trip link in one transaction, then live.
   const safety = createSafetyService({ db, hub, now, access: territories.access, index, notifications, mail, emergencyContacts, tripSharing });
   const bonusPool = createBonusPoolService({ db, now, log, peakTimeZone: config.peakTimeZone });

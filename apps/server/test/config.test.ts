@@ -64,6 +64,17 @@ describe('mail and link configuration (contract §8)', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://user:hunter2@mail.example.com' })).not.toThrow(/hunter2/);
   });
 
+  it('reads PHONE_MASKING_URL as the proxy service and its Basic-auth credentials, and refuses another scheme without echoing it (ADR 035)', () => {
+    expect(loadConfig({}).phoneMasking).toBeUndefined();
+    expect(loadConfig({ PHONE_MASKING_URL: 'https://AC12:to%2Fken@proxy.twilio.com/v1/Services/KS34/' }).phoneMasking).toEqual({
+      serviceUrl: 'https://proxy.twilio.com/v1/Services/KS34',
+      username: 'AC12',
+      password: 'to/ken',
+    });
+    expect(() => loadConfig({ PHONE_MASKING_URL: 'ftp://AC12:hunter2@proxy.example.com' })).toThrow(/PHONE_MASKING_URL/);
+    expect(() => loadConfig({ PHONE_MASKING_URL: 'ftp://AC12:hunter2@proxy.example.com' })).not.toThrow(/hunter2/);
+  });
+
   it('delivers due mails every 2 s with up to 20 attempts by default; tests drive delivery themselves', () => {
     expect(loadConfig({}).mail).toMatchObject({ deliveryMs: 2000, maxAttempts: 20 });
     expect(loadConfig({ NODE_ENV: 'test' }).mail.deliveryMs).toBe(0);

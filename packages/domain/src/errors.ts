@@ -32,6 +32,8 @@ export const errorCodes = {
   STAFF_ACCOUNT: 409,
   /** A ride message sent before a driver took the ride or after it ended (contract §9). */
   RIDE_NOT_ACTIVE: 409,
+  /** `POST /api/rides/:id/call` in a deployment without a number-masking service (PHONE_MASKING_URL): message instead (ADR 035). */
+  CALLS_NOT_CONFIGURED: 409,
   /** A trip-sharing link the rider turned off, or whose ride ended more than an hour ago (ADR 028). */
   SHARE_LINK_GONE: 410,
   PAYLOAD_TOO_LARGE: 413,

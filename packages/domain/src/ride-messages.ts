@@ -47,3 +47,10 @@ export const lowRatedPersonSchema = z.object({
   ratings: z.number().int(),
 });
 export type LowRatedPerson = z.infer<typeof lowRatedPersonSchema>;
+
+/**
+ * `POST /api/rides/:id/call`: the masked number that rings the other side of the ride through the
+ * number-masking service (ADR 035); neither side's own number is ever in it.
+ */
+export const rideCallSchema = z.object({ number: z.string() });
+export type RideCall = z.infer<typeof rideCallSchema>;

@@ -1,4 +1,12 @@
-import { idParamsSchema, lowRatedPersonSchema, rateRiderRequestSchema, rideMessageRequestSchema, rideMessageSchema, riderRatingSchema } from '@coride/domain';
+import {
+  idParamsSchema,
+  lowRatedPersonSchema,
+  rateRiderRequestSchema,
+  rideCallSchema,
+  rideMessageRequestSchema,
+  rideMessageSchema,
+  riderRatingSchema,
+} from '@coride/domain';
 import { z } from 'zod';
 import type { AppInstance } from '../../lib/app-instance';
 import { errorResponses } from '../../lib/error-responses';
@@ -6,6 +14,7 @@ import { currentUser, requireRole } from '../../plugins/auth';
 import type { RideMessagesService } from './service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
+const callErrors = errorResponses(400, 401, 403, 404, 409, 503);
 
 /** The ride's thread and the driver's rating of the rider (contract §9); people not on the ride get 404 (403 for other roles). */
 export function rideMessagesRoutes(service: RideMessagesService) {
@@ -23,6 +32,13 @@ export function rideMessagesRoutes(service: RideMessagesService) {
         schema: { params: idParamsSchema, body: rideMessageRequestSchema, response: { 201: rideMessageSchema, ...errors } },
       },
       async (request, reply) => reply.status(201).send(await service.send(currentUser(request), request.params.id, request.body.text)),
+    );
+
+    // The masked number that rings the other side (ADR 035); 409 CALLS_NOT_CONFIGURED without a masking service.
+    app.post(
+      '/api/rides/:id/call',
+      { onRequest: requireRole('customer', 'driver'), schema: { params: idParamsSchema, response: { 200: rideCallSchema, ...callErrors } } },
+      async (request) => service.call(currentUser(request), request.params.id),
     );
 
     app.post(

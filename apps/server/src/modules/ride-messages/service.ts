@@ -7,12 +7,15 @@ import {
   type RideMessage,
   type RiderRating,
 } from '@coride/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
+import * as accountsRepo from '../accounts/repository';
 import type { AuthenticatedUser } from '../accounts/service';
 import type { RealtimeHub } from '../realtime/hub';
 import * as ridesRepo from '../rides/repository';
 import type { TerritoryAccess } from '../territories/access';
+import { toE164, type PhoneMasking } from './phone-masking';
 import * as repo from './repository';
 import type { RideMessageRow } from './tables';
 
@@ -36,8 +39,22 @@ const roundRating = (value: number) => Math.round(value * 10) / 10;
  * (contract §9, ADR 029): the thread is open while the ride is accepted or in progress and pushed
  * live as `ride_message`. After the trip the driver rates the rider once.
  */
-export function createRideMessagesService(deps: { db: Database; hub: RealtimeHub; now: () => Date; access: TerritoryAccess }) {
-  const { db, hub, now, access } = deps;
+export function createRideMessagesService(deps: {
+  db: Database;
+  hub: RealtimeHub;
+  now: () => Date;
+  access: TerritoryAccess;
+  /** The number-masking service (PHONE_MASKING_URL), or null: calls go through messages (ADR 035). */
+  phoneMasking?: PhoneMasking | null;
+  log?: FastifyBaseLogger;
+}) {
+  const { db, hub, now, access, phoneMasking = null, log } = deps;
+
+  /** A side's number as the masking service wants it, or null when they have none to dial. */
+  async function phoneOf(userId: string): Promise<string | null> {
+    const user = await accountsRepo.findUserById(db, userId);
+    return user?.phone && !user.deletedAt ? toE164(user.phone) : null;
+  }
 
   /** The ride and which side the caller is on, or 404: other people's rides do not exist for them. */
   async function sideOf(user: AuthenticatedUser, rideId: string) {
@@ -63,6 +80,26 @@ export function createRideMessagesService(deps: { db: Database; hub: RealtimeHub
       hub.publish(ride.riderId, { type: 'ride_message', message });
       if (ride.driverId) hub.publish(ride.driverId, { type: 'ride_message', message });
       return message;
+    },
+
+    /**
+     * The masked number that rings the other side of the ride (contract §9, ADR 035): 409
+     * CALLS_NOT_CONFIGURED without a masking service, RIDE_NOT_ACTIVE outside accepted and in
+     * progress, 503 when the service fails. Both real numbers go to the service only.
+     */
+    async call(user: AuthenticatedUser, rideId: string): Promise<{ number: string }> {
+      const { ride, side } = await sideOf(user, rideId);
+      if (!phoneMasking) throw new AppError('CALLS_NOT_CONFIGURED', 'Calls go through the ride’s messages in this deployment');
+      if (!MESSAGING_STATUSES.includes(ride.status) || !ride.driverId)
+        throw new AppError('RIDE_NOT_ACTIVE', 'Calls can be made only while the ride is under way: from when a driver accepts it until it ends');
+      const [riderPhone, driverPhone] = await Promise.all([phoneOf(ride.riderId), phoneOf(ride.driverId)]);
+      if (!riderPhone || !driverPhone) throw new AppError('CONFLICT', 'A phone number is missing for this ride: send a message instead');
+      try {
+        return { number: await phoneMasking.maskedNumberFor({ rideId, phones: { rider: riderPhone, driver: driverPhone } }, side) };
+      } catch (error) {
+        log?.warn({ err: error, rideId }, 'the number-masking service failed');
+        throw new AppError('UNAVAILABLE', 'Calling is unavailable right now: send a message instead');
+      }
     },
 
     /** The ride's driver, after completion, once (409 on a second). */
