@@ -19,7 +19,7 @@ import {
 
 /*
  * Contract §9: neither side ever sees the other's phone number or email. A whole ride (booking, offer,
- * accept, messages, start, complete, ratings) is run while every HTTP body and every socket message
+ * accept, messages, SOS from both sides, start, complete, ratings) is run while every HTTP body and every socket message
  * each side receives is kept; the other side's phone and email appear in none of them.
  */
 describe.each(backends)('no contact details across sides on %s', (backend) => {
@@ -80,6 +80,10 @@ describe.each(backends)('no contact details across sides on %s', (backend) => {
     await expectOk(await call('driver', 'post', `/api/rides/${ride.id}/messages`, { text: 'On my way' }), 201);
     await call('rider', 'get', `/api/rides/${ride.id}/messages`);
     await call('driver', 'get', `/api/rides/${ride.id}/messages`);
+    // SOS from either side (ADR 032): the answers, and any event either side is sent, carry no contact details.
+    await expectOk(await call('rider', 'post', `/api/rides/${ride.id}/sos`, { location: { lat: TIMES_SQUARE.lat, lng: TIMES_SQUARE.lng } }), 201);
+    await expectOk(await call('driver', 'post', `/api/rides/${ride.id}/sos`, {}), 201);
+    await expectOk(await call('rider', 'post', `/api/rides/${ride.id}/sos`, {}));
 
     for (const side of ['rider', 'driver'] as const) {
       await call(side, 'get', `/api/rides/${ride.id}`);
@@ -124,6 +128,14 @@ describe.each(backends)('no contact details across sides on %s', (backend) => {
       bodies.filter((body) => body.toLowerCase().includes(other.email.toLowerCase()) || digits(body).includes(digits(other.phone)));
     expect(leaks(seenBy.driver, { email: riderAccount.user.email, phone: riderPhone })).toEqual([]);
     expect(leaks(seenBy.rider, { email: driverAccount.email, phone: driverPhone })).toEqual([]);
+    // The SOS alerts staff were sent name each side by first name and initial only: no phone, no email of either.
+    const alertEvents = tap.published
+      .slice(since)
+      .filter((entry) => entry.message.type === 'safety_alert')
+      .map((entry) => JSON.stringify(entry.message));
+    expect(alertEvents.length).toBeGreaterThanOrEqual(2);
+    expect(leaks(alertEvents, { email: riderAccount.user.email, phone: riderPhone })).toEqual([]);
+    expect(leaks(alertEvents, { email: driverAccount.email, phone: driverPhone })).toEqual([]);
     expect(seenBy.driver.length).toBeGreaterThan(15);
     expect(seenBy.rider.length).toBeGreaterThan(15);
     await goOffline(t.app, driver);
