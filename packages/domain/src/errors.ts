@@ -39,6 +39,8 @@ export const errorCodes = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   BUSINESS_RULE: 422,
+  /** No approved vehicle of the territory fits the ride's options (seats, size, wheelchair access; ADR 033). */
+  NO_FITTING_VEHICLE: 422,
   PAYMENT_METHOD_REQUIRED: 422,
   PAYMENT_DECLINED: 422,
   /** The pickup (or the driver's area) lies in a territory an admin suspended: no new bookings there. */

@@ -9,6 +9,7 @@ export * from './applications';
 export * from './geo';
 export * from './pricing';
 export * from './ride-state';
+export * from './ride-options';
 export * from './rides';
 export * from './money';
 export * from './payments';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { feeCents, PRICING } from './pricing-rules';
+import { vehicleSizeMultiplier, type RideVehicleSize } from './ride-options';
 
 export { feeCents, PRICING } from './pricing-rules';
 
@@ -24,18 +25,20 @@ export type QuoteInput = {
   zoneMultiplier?: number;
   /** The territory's licensee rate adjustment in percent, -10..10. */
   rateAdjustmentPercent?: number;
+  /** The vehicle size the rider asked for (ADR 033): a bigger vehicle scales every component. */
+  vehicleSize?: RideVehicleSize;
 };
 
 /**
- * Upfront price of a ride. Each component is scaled by the zone multiplier and the licensee's
- * adjustment and rounded to the cent, so the breakdown shown always adds up to the subtotal.
+ * Upfront price of a ride. Each component is scaled by the zone multiplier, the licensee's
+ * adjustment and the requested vehicle size's multiplier, and rounded to the cent, so the breakdown shown always adds up to the subtotal.
  */
-export function quoteFare({ distanceMiles, durationMinutes, zoneMultiplier = 1, rateAdjustmentPercent = 0 }: QuoteInput): FareBreakdown {
+export function quoteFare({ distanceMiles, durationMinutes, zoneMultiplier = 1, rateAdjustmentPercent = 0, vehicleSize = 'any' }: QuoteInput): FareBreakdown {
   if (!(distanceMiles >= 0) || !(durationMinutes >= 0)) throw new RangeError('distance and duration must be non-negative numbers');
   if (Math.abs(rateAdjustmentPercent) > PRICING.maxRateAdjustmentPercent) {
     throw new RangeError(`rate adjustment must be within ±${PRICING.maxRateAdjustmentPercent}%`);
   }
-  const factor = zoneMultiplier * (1 + rateAdjustmentPercent / 100);
+  const factor = zoneMultiplier * (1 + rateAdjustmentPercent / 100) * vehicleSizeMultiplier(vehicleSize);
   const baseFare = Math.round(PRICING.baseFare * factor);
   const distanceFare = Math.round(PRICING.perMile * distanceMiles * factor);
   const timeFare = Math.round(PRICING.perMinute * durationMinutes * factor);

@@ -90,6 +90,8 @@ export const driverRegistrationSchema = withAccountRules(
       .int('Seat count must be a whole number')
       .min(2, 'Minimum 2 seats required')
       .max(8, 'Maximum 8 seats allowed'),
+    /** The vehicle takes a wheelchair (ramp or lift): it may be offered rides that ask for one (ADR 033). */
+    wheelchairAccessible: z.boolean({ error: 'Choose yes or no' }).optional(),
     vehicleColor: requiredText(2, 'Vehicle color is required', 30),
     vehiclePlate: requiredText(2, 'License plate is required', 15),
     driveArea: requiredText(2, 'Preferred driving area is required', 100),

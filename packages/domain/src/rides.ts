@@ -7,13 +7,16 @@ import { hasSomeField, NOTHING_TO_CHANGE_MESSAGE } from './patch';
 import type { Notification } from './notifications';
 import type { Dispute } from './payments';
 import { fareBreakdownSchema } from './pricing';
+import { rideOptionsRequestShape, rideOptionsSchema } from './ride-options';
 import { rideStatuses } from './ride-state';
 import { text } from './text';
 
-export const quoteRequestSchema = z.object({ pickupLocation: locationRequestSchema, dropoffLocation: locationRequestSchema });
+/** The trip and its options (ADR 033: seats, vehicle size, wheelchair access; each optional, with defaults). */
+export const quoteRequestSchema = z.object({ pickupLocation: locationRequestSchema, dropoffLocation: locationRequestSchema, ...rideOptionsRequestShape });
 export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
 
 export const quoteResponseSchema = fareBreakdownSchema.extend({
+  ...rideOptionsSchema.shape,
   /** Booking with this id charges exactly this price while it is valid. */
   quoteId: z.string(),
   expiresAt: z.string(),
@@ -53,6 +56,8 @@ export type RideDriver = z.infer<typeof rideDriverSchema>;
 
 export const rideSchema = fareBreakdownSchema.extend({
   id: z.string(),
+  /** Seats, vehicle size and wheelchair access the ride was booked with (ADR 033). */
+  ...rideOptionsSchema.shape,
   status: z.enum(rideStatuses),
   pickupLocation: locationSchema,
   dropoffLocation: locationSchema,
@@ -178,6 +183,8 @@ export const driverMeSchema = z.object({
   vehiclePlate: z.string(),
   seatCount: z.number(),
   vehicleSize: z.string(),
+  /** Declared at sign-up (ADR 033): only such vehicles are offered rides that ask for wheelchair access. */
+  wheelchairAccessible: z.boolean(),
   vehicleAge: z.string(),
   driveArea: z.string(),
   isApproved: z.boolean(),

@@ -1,6 +1,6 @@
-import { and, arrayContains, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { ApplicationListQuery, ApplicationStatus, DriverRegistration, LicenseeRegistration } from '@coride/domain';
-import { AWAITING_REVIEW, parseZipCodes } from '@coride/domain';
+import { and, arrayContains, count, desc, eq, gte, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { ApplicationListQuery, ApplicationStatus, DriverRegistration, LicenseeRegistration, RideOptions } from '@coride/domain';
+import { AWAITING_REVIEW, parseZipCodes, sizesThatFit } from '@coride/domain';
 import type { Executor } from '../../db/client';
 import { containsPattern, cursorKey, pageLimit, pageOrder, pageWhere, type Keyset } from '../../lib/paging';
 import { users } from '../accounts/tables';
@@ -26,6 +26,7 @@ export async function createDriverApplication(
     vehicleAge: form.vehicleAge,
     vehicleSize: form.vehicleSize,
     seatCount: form.seatCount,
+    wheelchairAccessible: form.wheelchairAccessible ?? false,
     vehicleColor: form.vehicleColor,
     vehiclePlate: form.vehiclePlate,
     driveArea: form.driveArea,
@@ -268,4 +269,35 @@ export async function eraseApplications(db: Executor, userId: string): Promise<n
     .where(eq(driverProfiles.userId, userId))
     .returning({ id: driverProfiles.userId });
   return driver.length + licensee.length + profile.length;
+}
+
+/* Vehicles that fit a ride's options (ADR 033), read by dispatch and by the quote; the rule is the domain's. */
+
+/** The SQL of `vehicleFits`: enough passenger seats (seat_count is passenger seats), a size that may take the request, access if asked. */
+function fitsOptions(options: RideOptions): SQL | undefined {
+  return and(
+    gte(driverProfiles.seatCount, options.seats),
+    inArray(driverProfiles.vehicleSize, sizesThatFit(options.vehicleSize)),
+    options.wheelchairAccessible ? eq(driverProfiles.wheelchairAccessible, true) : undefined,
+  );
+}
+
+/** Among `driverIds`, those whose declared vehicle fits the options. */
+export async function driversWithFittingVehicle(db: Executor, driverIds: string[], options: RideOptions): Promise<Set<string>> {
+  if (driverIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: driverProfiles.userId })
+    .from(driverProfiles)
+    .where(and(inArray(driverProfiles.userId, driverIds), fitsOptions(options)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Whether any approved driver of the territory has a vehicle that fits the options (online or not). */
+export async function territoryHasFittingVehicle(db: Executor, territoryId: string, options: RideOptions): Promise<boolean> {
+  const [row] = await db
+    .select({ id: driverProfiles.userId })
+    .from(driverProfiles)
+    .where(and(eq(driverProfiles.territoryId, territoryId), eq(driverProfiles.isApproved, true), fitsOptions(options)))
+    .limit(1);
+  return Boolean(row);
 }

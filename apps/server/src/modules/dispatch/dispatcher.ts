@@ -1,8 +1,9 @@
-import type { LatLng, Ride } from '@coride/domain';
+import { isDefaultRideOptions, rideOptionsOf, type LatLng, type Ride, type RideOptions } from '@coride/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { driversWithFittingVehicle } from '../applications/repository';
 import * as driversRepo from '../drivers/repository';
 import { noNotifications, type NotifyPort } from '../notifications/service';
 import type { RealtimeHub } from '../realtime/hub';
@@ -145,6 +146,7 @@ export class Dispatcher implements DispatchPort {
           offered,
           now,
           ride.priority ? this.settings.batchSize * 2 : this.settings.batchSize,
+          rideOptionsOf(ride),
         );
         if (batch.length === 0) continue;
         const expiresAt = new Date(now.getTime() + this.settings.offerTimeoutMs);
@@ -188,7 +190,8 @@ export class Dispatcher implements DispatchPort {
   }
 
   /**
-   * The nearest idle drivers within the radius, at most a batch. Busy drivers are known only to the
+   * The nearest idle drivers within the radius whose vehicle fits the ride's options (seats, size,
+   * wheelchair access: ADR 033), at most a batch. Busy and unfitting drivers are known only to the
    * database, so the index is asked again past them until a batch is found or the radius is exhausted:
    * a crowd of busy drivers near the pickup must not hide the idle ones behind it.
    */
@@ -200,6 +203,7 @@ export class Dispatcher implements DispatchPort {
     offered: Set<string>,
     now: Date,
     batchSize: number,
+    options: RideOptions,
   ): Promise<NearbyDriver[]> {
     const limit = batchSize * 10;
     const skip = new Set(offered);
@@ -211,9 +215,12 @@ export class Dispatcher implements DispatchPort {
       // only drivers the database has online, and not busy, are offered the ride.
       const busy = await repo.busyDriverIds(tx, ids, now);
       const online = await driversRepo.onlineDriverIds(tx, ids);
+      // The defaults fit every vehicle: no need to ask.
+      const fitting = isDefaultRideOptions(options) ? undefined : await driversWithFittingVehicle(tx, ids, options);
       for (const driver of nearby) {
         skip.add(driver.driverId);
-        if (online.has(driver.driverId) && !busy.has(driver.driverId) && batch.length < batchSize) batch.push(driver);
+        const fits = !fitting || fitting.has(driver.driverId);
+        if (online.has(driver.driverId) && !busy.has(driver.driverId) && fits && batch.length < batchSize) batch.push(driver);
       }
       if (batch.length >= batchSize || nearby.length < limit) return batch;
     }

@@ -183,6 +183,7 @@ export function createDriversService(deps: {
         vehiclePlate: profile.vehiclePlate,
         seatCount: profile.seatCount,
         vehicleSize: profile.vehicleSize,
+        wheelchairAccessible: profile.wheelchairAccessible,
         vehicleAge: profile.vehicleAge,
         driveArea: profile.driveArea,
         isApproved: profile.isApproved,

@@ -3,8 +3,11 @@ import {
   activeRideStatuses,
   isActiveRideStatus,
   nextRideStatus,
+  isDefaultRideOptions,
   quoteFare,
+  rideOptionsOf,
   staffCancelRideRequestSchema,
+  type RideOptions,
   type BookRideRequest,
   type QuoteRequest,
   type QuoteResponse,
@@ -25,6 +28,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { Page } from '../../lib/paging';
 import type { AuthenticatedUser } from '../accounts/service';
+import { territoryHasFittingVehicle } from '../applications/repository';
 import type { DriverLocationIndex } from '../dispatch/driver-index';
 import type { RouteProvider } from '../geo/router';
 import type { FaultHook, PaymentsService } from '../payments/service';
@@ -45,6 +49,10 @@ const QUOTE_TTL_MS = 10 * 60_000;
  * timeout): the sweep finishes it. Longer than any provider call may take (Stripe: 10 s timeout).
  */
 export const UNHELD_BOOKING_RESUME_MS = 60_000;
+const noFittingVehicle = () =>
+  new AppError('NO_FITTING_VEHICLE', 'No vehicle in this area fits these options. Try fewer seats, another size or no wheelchair access.', {
+    options: 'No vehicle here fits these options',
+  });
 const notServed = () =>
   new AppError('BUSINESS_RULE', "We're not serving this pickup area yet. Rides are available inside our licensed territories.", {
     pickupLocation: 'This pickup area is not served yet',
@@ -117,7 +125,7 @@ export function createRidesService(deps: {
    * pricing zone: tier × its stored current multiplier, and the territory's licensee adjustment in
    * force at `at` (docs/community-economics.md §5).
    */
-  async function fareFor(request: QuoteRequest, placed: { zip: string; territory: { id: string } }, at: Date) {
+  async function fareFor(request: QuoteRequest, placed: { zip: string; territory: { id: string } }, at: Date, options: RideOptions) {
     const [route, zone] = await Promise.all([
       router.route(request.pickupLocation, request.dropoffLocation),
       deps.pricing.pricingFor(placed.territory.id, placed.zip, at),
@@ -129,8 +137,19 @@ export function createRidesService(deps: {
       durationMinutes: route.durationMinutes,
       zoneMultiplier: zone.zoneMultiplier,
       rateAdjustmentPercent: zone.rateAdjustmentPercent,
+      vehicleSize: options.vehicleSize,
     });
     return { fare, zone };
+  }
+
+  /**
+   * Options beyond the defaults need a vehicle that fits among the territory's approved drivers
+   * (online or not): otherwise no driver could ever be offered the ride, and the rider is told now
+   * (422 NO_FITTING_VEHICLE) rather than after a search (ADR 033). The defaults fit every vehicle.
+   */
+  async function assertSomeVehicleFits(territoryId: string, options: RideOptions): Promise<void> {
+    if (isDefaultRideOptions(options)) return;
+    if (!(await territoryHasFittingVehicle(db, territoryId, options))) throw noFittingVehicle();
   }
 
   /** Applies a ride command through the state machine; the update only lands if nobody changed the ride meanwhile. */
@@ -269,8 +288,10 @@ export function createRidesService(deps: {
 
     async quote(rider: AuthenticatedUser, request: QuoteRequest): Promise<QuoteResponse> {
       const placed = await placePickup(request);
+      const options = rideOptionsOf(request);
+      await assertSomeVehicleFits(placed.territory.id, options);
       const at = now();
-      const { fare, zone } = await fareFor(request, placed, at);
+      const { fare, zone } = await fareFor(request, placed, at, options);
       const expiresAt = new Date(at.getTime() + QUOTE_TTL_MS);
       const stored = await repo.insertQuote(db, {
         riderId: rider.id,
@@ -285,10 +306,12 @@ export function createRidesService(deps: {
         zoneTier: zone.zoneTier,
         zoneMultiplier: zone.zoneMultiplier,
         rateAdjustmentPercent: zone.rateAdjustmentPercent,
+        ...options,
         expiresAt,
       });
       return {
         ...fare,
+        ...options,
         quoteId: stored.id,
         expiresAt: expiresAt.toISOString(),
         territoryName: placed.territory.name,
@@ -309,23 +332,29 @@ export function createRidesService(deps: {
         if (existing) return { ride: await withPin(await loadRide(existing.id), existing, rider), isNew: false };
       }
       const at = now();
+      const options = rideOptionsOf(request);
       const quote = request.quoteId ? await repo.findQuote(db, request.quoteId) : undefined;
       const isQuoteUsable =
         quote &&
         quote.riderId === rider.id &&
         quote.expiresAt > at &&
+        // The quote's price was made for its options (the size's multiplier): other options are priced again.
+        quote.seats === options.seats &&
+        quote.vehicleSize === options.vehicleSize &&
+        quote.wheelchairAccessible === options.wheelchairAccessible &&
         quote.pickupLat === request.pickupLocation.lat &&
         quote.pickupLng === request.pickupLocation.lng &&
         quote.dropoffLat === request.dropoffLocation.lat &&
         quote.dropoffLng === request.dropoffLocation.lng;
       const placed = await placePickup(request);
+      await assertSomeVehicleFits(placed.territory.id, options);
       // No card, no booking: refused before anything is created.
       const card = await payments.chargeableMethod(rider.id);
       // A valid quote of this rider for these places fixes the price (and how it was made: zone tier,
       // multiplier, adjustment), even if the zone or the adjustment changed since: no need to route again.
       const price = isQuoteUsable
         ? { ...priceColumns(quote), zoneTier: quote.zoneTier, zoneMultiplier: quote.zoneMultiplier, rateAdjustmentPercent: quote.rateAdjustmentPercent }
-        : await fareFor(request, placed, at).then(({ fare, zone }) => ({
+        : await fareFor(request, placed, at, options).then(({ fare, zone }) => ({
             ...priceColumns(fare),
             zoneTier: zone.zoneTier,
             zoneMultiplier: zone.zoneMultiplier,
@@ -349,6 +378,7 @@ export function createRidesService(deps: {
             dropoffLat: request.dropoffLocation.lat,
             dropoffLng: request.dropoffLocation.lng,
             ...price,
+            ...options,
             idempotencyKey: idempotencyKey ?? null,
             requestedAt: at,
             // The rider tells it to the driver at pickup (ADR 028): crypto random, 0000-9999.

@@ -5,7 +5,7 @@ import type { HTMLInputAutoCompleteAttribute } from 'react';
 /** One input of a sign-up form; labels, hints and options are translation keys in `onboarding`. */
 export type FieldSpec = {
   name: string;
-  kind: 'text' | 'email' | 'tel' | 'password' | 'number' | 'select' | 'textarea';
+  kind: 'text' | 'email' | 'tel' | 'password' | 'number' | 'select' | 'textarea' | 'yesNo';
   autoComplete?: HTMLInputAutoCompleteAttribute;
   placeholder?: boolean;
   hint?: boolean;
@@ -65,6 +65,7 @@ export const registrationSections: Record<SignupRole, FieldSection[]> = {
         { name: 'seatCount', kind: 'number', hint: true },
         { name: 'vehicleAge', kind: 'select', options: { key: 'vehicleAge', values: vehicleAges } },
         { name: 'vehicleSize', kind: 'select', options: { key: 'vehicleSize', values: vehicleSizes } },
+        { name: 'wheelchairAccessible', kind: 'yesNo', hint: true },
       ],
     },
   ],
@@ -107,6 +108,7 @@ export function registrationDefaults(role: SignupRole, email: string): Record<st
         vehicleAge: undefined,
         vehicleSize: undefined,
         seatCount: 4,
+        wheelchairAccessible: false,
         vehicleColor: '',
         vehiclePlate: '',
         driveArea: '',

@@ -48,6 +48,14 @@ function FieldInput({
           ))}
         </NativeSelect>
       );
+    case 'yesNo':
+      // A yes/no question as a select (No first: the default), sent as a boolean.
+      return (
+        <NativeSelect {...common} {...register(spec.name, { setValueAs: (value: unknown) => value === true || value === 'true' })}>
+          <option value="false">{t('options.no')}</option>
+          <option value="true">{t('options.yes')}</option>
+        </NativeSelect>
+      );
     case 'number':
       return <Input {...common} type="number" inputMode="numeric" min={2} max={8} step={1} {...register(spec.name, { valueAsNumber: true })} />;
     default:

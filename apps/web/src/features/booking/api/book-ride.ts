@@ -1,10 +1,10 @@
-import type { Location, Ride } from '@coride/domain';
+import type { Location, Ride, RideOptions } from '@coride/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { activeRideQueryKey, type ActiveRideResponse } from './get-active-ride';
 import { rideQueryKey } from './get-ride';
 
-export type BookRideInput = {
+export type BookRideInput = Partial<RideOptions> & {
   pickupLocation: Location;
   dropoffLocation: Location;
   /** The quote whose price the rider saw; without one the server prices the trip afresh. */

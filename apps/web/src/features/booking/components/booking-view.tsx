@@ -1,4 +1,5 @@
-import type { LatLng, Ride } from '@coride/domain';
+import type { LatLng, Ride, RideOptions } from '@coride/domain';
+import { DEFAULT_RIDE_OPTIONS } from '@coride/domain/ride-options';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,7 @@ import { newIdempotencyKey } from '../idempotency-key';
 import { DEFAULT_CENTER, stopAt, type StopKind, type TripDraft, type TripStop } from '../trip';
 import { FareCard, type FareNoteSlot } from './fare-card';
 import { LiveUpdatesCard } from './live-updates-card';
+import { RideOptionsFields } from './ride-options-fields';
 import { TripForm } from './trip-form';
 import { TripMapCard } from './trip-map-card';
 
@@ -30,7 +32,9 @@ export function BookingView({ draft, onDraftChange, onBooked, FareNote }: Bookin
   const { t } = useTranslation('booking');
   const config = useAppConfig();
   const center = config.data?.defaultCenter ?? DEFAULT_CENTER;
-  const quote = useQuote(draft.pickup.location, draft.dropoff.location);
+  // Seats, size and wheelchair access (ADR 033): part of the quote's key, so a change re-quotes.
+  const [options, setOptions] = useState<RideOptions>(DEFAULT_RIDE_OPTIONS);
+  const quote = useQuote(draft.pickup.location, draft.dropoff.location, options);
   const book = useBookRide();
   const reverse = useReverseGeocode();
   const queryClient = useQueryClient();
@@ -67,7 +71,7 @@ export function BookingView({ draft, onDraftChange, onBooked, FareNote }: Bookin
     if (attempt.current?.quoteId !== fare.quoteId) attempt.current = { quoteId: fare.quoteId, key: newIdempotencyKey() };
     setRefusedFor(null);
     try {
-      const ride = await book.mutateAsync({ pickupLocation, dropoffLocation, quoteId: fare.quoteId, idempotencyKey: attempt.current.key });
+      const ride = await book.mutateAsync({ pickupLocation, dropoffLocation, ...options, quoteId: fare.quoteId, idempotencyKey: attempt.current.key });
       attempt.current = null;
       toast({ title: t('toasts.requestedTitle'), description: t('toasts.requestedDescription'), variant: 'success' });
       onBooked(ride);
@@ -101,6 +105,7 @@ export function BookingView({ draft, onDraftChange, onBooked, FareNote }: Bookin
           isRequesting={book.isPending}
           paymentProblem={paymentProblem}
           isPaymentRefused={refusedFor !== null}
+          options={<RideOptionsFields options={options} onChange={setOptions} />}
         />
       </div>
       <div className="space-y-6 lg:col-span-3 lg:row-span-2">

@@ -42,10 +42,12 @@ type TripFormProps = {
   paymentProblem: PaymentProblem | null;
   /** The problem is the answer to pressing Request Ride (announced at once), not known beforehand. */
   isPaymentRefused: boolean;
+  /** The trip's options (seats, size, wheelchair access; ADR 033), under the places. */
+  options?: ReactNode;
 };
 
 /** From and To, one-tap places, the trip estimate, and Request Ride at the server's upfront price. */
-export function TripForm({ draft, onStopChange, onSwap, quote, onRequest, isRequesting, paymentProblem, isPaymentRefused }: TripFormProps) {
+export function TripForm({ draft, onStopChange, onSwap, quote, onRequest, isRequesting, paymentProblem, isPaymentRefused, options }: TripFormProps) {
   const { t } = useTranslation('booking');
   const format = useFormatters();
   const ids = { from: useId(), to: useId(), status: useId(), summary: useId() };
@@ -139,6 +141,8 @@ export function TripForm({ draft, onStopChange, onSwap, quote, onRequest, isRequ
             <QuickPlaces pickup={pickup.location} onChoose={(location) => onStopChange('dropoff', stopAt(location))} />
           </div>
 
+          {options}
+
           <section aria-labelledby={ids.summary} className="rounded-lg bg-muted p-4" data-testid="trip-summary">
             <h3 id={ids.summary} className="sr-only">
               {t('summary.heading')}
@@ -224,6 +228,7 @@ function QuoteStatus({ hasBothPlaces, quote }: { hasBothPlaces: boolean; quote: 
     const error = quote.error;
     const isBusinessRule = error instanceof ApiRequestError && error.status === 422;
     const isNotServed = isBusinessRule && 'pickupLocation' in error.fields;
+    const hasNoFittingVehicle = error instanceof ApiRequestError && error.code === 'NO_FITTING_VEHICLE';
     return (
       <div
         role="alert"
@@ -236,8 +241,10 @@ function QuoteStatus({ hasBothPlaces, quote }: { hasBothPlaces: boolean; quote: 
           <AlertCircleIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
         )}
         <div className="space-y-1">
-          <p className="font-semibold text-destructive">{isNotServed ? t('quote.notServedTitle') : t('quote.failedTitle')}</p>
-          <p>{error.message}</p>
+          <p className="font-semibold text-destructive">
+            {isNotServed ? t('quote.notServedTitle') : hasNoFittingVehicle ? t('options.noFitTitle') : t('quote.failedTitle')}
+          </p>
+          <p>{hasNoFittingVehicle ? t('options.noFitDescription') : error.message}</p>
           {isBusinessRule ? null : (
             <Button variant="outline" size="sm" className="mt-1" onClick={() => void quote.refetch()}>
               <RotateCwIcon aria-hidden />
