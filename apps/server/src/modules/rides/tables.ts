@@ -6,7 +6,7 @@ import { territories } from '../territories/tables';
 
 // Tables owned by rides: only this module writes them.
 
-const rideStatus = ['requested', 'accepted', 'in_progress', 'completed', 'cancelled'] as const;
+const rideStatus = ['scheduled', 'requested', 'accepted', 'in_progress', 'completed', 'cancelled'] as const;
 
 /** Where a trip goes and how long it is: the same columns on quotes and rides. */
 const tripColumns = () => ({
@@ -90,7 +90,13 @@ export const rides = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** Dispatch round: each round offers a batch of drivers within a wider radius. */
     dispatchRound: integer('dispatch_round').notNull().default(0),
+    /**
+     * When the booking asked dispatch to start: the booking's time, or for a ride booked for later
+     * (ADR 034) first the booking's time, then the moment its dispatch started.
+     */
     requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The pickup time of a ride booked for later (ADR 034); null for a ride booked for now. */
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true, mode: 'date' }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
     startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
@@ -109,15 +115,16 @@ export const rides = pgTable(
     pinAttempts: integer('pin_attempts').notNull().default(0),
   },
   (t) => [
-    check('rides_status_check', sql`${t.status} in ('requested', 'accepted', 'in_progress', 'completed', 'cancelled')`),
+    check('rides_status_check', sql`${t.status} in ('scheduled', 'requested', 'accepted', 'in_progress', 'completed', 'cancelled')`),
+    check('rides_scheduled_has_time', sql`${t.status} <> 'scheduled' or ${t.scheduledAt} is not null`),
     check('rides_rating_check', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
     check('rides_tip_check', sql`${t.tip} >= 0`),
     check('rides_seats_check', sql`${t.seats} between 1 and 8`),
     check('rides_pin_attempts_check', sql`${t.pinAttempts} >= 0`),
     check('rides_safety_rating_check', sql`${t.safetyRating} is null or ${t.safetyRating} between 1 and 5`),
     check('rides_credit_check', sql`${t.creditApplied} >= 0 and ${t.creditApplied} <= ${t.totalFare}`),
-    check('rides_driver_when_assigned', sql`${t.status} in ('requested', 'cancelled') or ${t.driverId} is not null`),
-    check('rides_fare_held_when_assigned', sql`${t.status} in ('requested', 'cancelled') or ${t.fareHeldAt} is not null`),
+    check('rides_driver_when_assigned', sql`${t.status} in ('scheduled', 'requested', 'cancelled') or ${t.driverId} is not null`),
+    check('rides_fare_held_when_assigned', sql`${t.status} in ('scheduled', 'requested', 'cancelled') or ${t.fareHeldAt} is not null`),
     // The marketplace's two invariants, enforced by the database whatever the races:
     // a rider has one active ride, a driver has one active ride.
     uniqueIndex('rides_one_active_per_rider')
@@ -133,6 +140,10 @@ export const rides = pgTable(
     index('rides_territory_idx').on(t.territoryId, t.requestedAt, t.id),
     index('rides_requested_idx').on(t.requestedAt, t.id),
     index('rides_status_idx').on(t.status),
+    // The scheduled rides job: those due for dispatch, soonest first (ADR 034).
+    index('rides_scheduled_idx')
+      .on(t.scheduledAt)
+      .where(sql`${t.status} = 'scheduled'`),
   ],
 );
 
