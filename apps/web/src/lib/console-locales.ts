@@ -4,5 +4,5 @@
  * grows with every console feature. The list must match CONSOLE_NAMESPACES in i18n.ts.
  */
 export const consoleBundles = import.meta.glob<{ default: Record<string, unknown> }>(
-  '../locales/*/{active-rides,admin,analytics,assistant,customer,demo,disputes,driver,licensee,notifications,payouts,performance,preferences,pricing,privacy,review,rewards,support,voice}.json',
+  '../locales/*/{active-rides,admin,analytics,assistant,customer,demo,disputes,driver,licensee,notifications,payouts,performance,preferences,pricing,privacy,review,rewards,safety,support,voice}.json',
 );

@@ -33,6 +33,7 @@ const CONSOLE_NAMESPACES = new Set([
   'privacy',
   'review',
   'rewards',
+  'safety',
   'support',
   'voice',
 ]);

@@ -9,6 +9,8 @@ import { LazyDisputesSection } from '@/features/disputes/lazy-disputes-section';
 import { useDisputesRealtime } from '@/features/disputes/use-disputes-realtime';
 import { LazySupportSection } from '@/features/support/lazy-support-section';
 import { useTicketsRealtime } from '@/features/support/use-tickets-realtime';
+import { LazySafetyAlertsPanel } from '@/features/safety-alerts/lazy-safety-alerts-panel';
+import { useSafetyAlertsRealtime } from '@/features/safety-alerts/use-safety-alerts-realtime';
 import { adminDashboardQueryKey, useAdminDashboard } from '@/features/admin-console/api/use-admin-dashboard';
 import { platformStatsQueryKey, usePlatformStats } from '@/features/admin-console/api/use-platform-stats';
 import { ApplicationsTab } from '@/features/admin-console/components/applications-tab';
@@ -49,10 +51,14 @@ export function AdminDashboardPage() {
   const platformStats = usePlatformStats();
   useDisputesRealtime(LEDGER_QUERY_KEYS);
   useTicketsRealtime();
+  useSafetyAlertsRealtime();
   const openDisputes = platformStats.data?.ledger.openDisputes ?? 0;
 
   return (
     <DashboardShell title={t('title')} subtitle={t('subtitle')}>
+      <div className="mb-6">
+        <LazySafetyAlertsPanel />
+      </div>
       <Tabs value={tab} onValueChange={(value) => setTab(value as TabValue)}>
         <ConsoleTabList
           label={t('tabs.label')}

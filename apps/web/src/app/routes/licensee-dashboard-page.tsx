@@ -23,6 +23,8 @@ import { LazyDisputesSection } from '@/features/disputes/lazy-disputes-section';
 import { useDisputesRealtime } from '@/features/disputes/use-disputes-realtime';
 import { LazySupportSection } from '@/features/support/lazy-support-section';
 import { useTicketsRealtime } from '@/features/support/use-tickets-realtime';
+import { LazySafetyAlertsPanel } from '@/features/safety-alerts/lazy-safety-alerts-panel';
+import { useSafetyAlertsRealtime } from '@/features/safety-alerts/use-safety-alerts-realtime';
 import { LazyPricingMap } from '@/features/pricing/lazy-pricing-map';
 import { LazySubmissionsReview } from '@/features/rewards/lazy-rewards';
 import { LazyAnalyticsDashboard } from '@/features/licensee-analytics/lazy-analytics-dashboard';
@@ -73,6 +75,7 @@ export function LicenseeDashboardPage() {
   const applications = useTerritoryDriverApplications();
   useDisputesRealtime(LEDGER_QUERY_KEYS);
   useTicketsRealtime();
+  useSafetyAlertsRealtime();
   if (!user) return null;
 
   const hasTerritory = (metrics.data?.territories ?? 0) > 0;
@@ -93,6 +96,7 @@ export function LicenseeDashboardPage() {
         ) : hasTerritory ? null : (
           <PendingApplicationBanner />
         )}
+        <LazySafetyAlertsPanel />
         <Tabs value={tab} onValueChange={(value) => setTab(value as TabValue)}>
           <ConsoleTabList
             label={t('tabs.label')}

@@ -18,6 +18,7 @@ import { useStartRide } from '../api/use-start-ride';
 import { driverEarningOf } from '../earnings';
 import { showErrorToast } from '../show-error-toast';
 import { RidePinField } from './ride-pin-field';
+import { SosControl } from '@/components/safety/sos-control';
 import { RiderContact } from './rider-contact';
 import { RouteSummary } from './route-summary';
 
@@ -98,6 +99,7 @@ export function ActiveRideCard({ ride }: { ride: Ride }) {
           </span>
         </p>
         <RiderContact ride={ride} />
+        <SosControl rideId={ride.id} status={ride.status} lastKnownLocation={ride.driver?.currentLocation} />
         <RouteSummary pickup={ride.pickupLocation} dropoff={ride.dropoffLocation} />
         <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
           <div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useAppConfig } from '../../api/get-app-config';
 import { RideMap } from '@/components/map/ride-map';
+import { SosControl } from '@/components/safety/sos-control';
 import { DEFAULT_CENTER } from '../../trip';
 import { DriverCard } from './driver-card';
 import { RidePinCard } from './ride-pin-card';
@@ -20,6 +21,7 @@ export function RideTracker({ ride, onCancelled }: { ride: Ride; onCancelled: ()
     <div className="grid gap-6 lg:grid-cols-5 lg:items-start" data-testid="ride-tracker">
       <div className="space-y-6 lg:col-span-2">
         <RideStatusCard ride={ride} onCancelled={onCancelled} />
+        <SosControl rideId={ride.id} status={ride.status} lastKnownLocation={ride.driver?.currentLocation} />
         <RidePinCard ride={ride} />
         <ShareTripCard ride={ride} />
       </div>
