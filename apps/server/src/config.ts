@@ -105,6 +105,9 @@ const envSchema = z.object({
   RETENTION_SWEEP_MS: z.coerce.number().int().min(0).optional(),
   PAYOUT_SWEEP_MS: z.coerce.number().int().min(0).optional(),
   REWARDS_SWEEP_MS: z.coerce.number().int().min(0).optional(),
+  /** Scheduled rides (ADR 034): their dispatch starts this many minutes before their time. */
+  SCHEDULE_LEAD_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
+  SCHEDULED_RIDES_SWEEP_MS: z.coerce.number().int().min(0).optional(),
   INDEX_RECONCILE_MS: z.coerce.number().int().min(0).optional(),
   LOCATION_FLUSH_MS: z.coerce.number().int().min(0).optional(),
   PEAK_TIME_ZONE: z
@@ -249,6 +252,10 @@ export type Config = {
   payoutSweepMs: number;
   /** How often the month-end champions are decided and system-cancelled rides' credit given back (default 1 minute; 0, the default when SETTLEMENT_SWEEP_MS is 0, turns the timer off). */
   rewardsSweepMs: number;
+  /** Scheduled rides (ADR 034): dispatch starts this many minutes before the pickup time (default 10). */
+  scheduleLeadMinutes: number;
+  /** How often due scheduled rides are moved into dispatch (default 15 s; 0 turns the timer off, the default in tests). */
+  scheduledRidesSweepMs: number;
   /**
    * With REDIS_URL: how often the shared dispatch index is made to match driver_presence again (adds
    * online drivers it lost, e.g. to a Redis restart; removes those no longer online). Default 30 s; 0
@@ -395,6 +402,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     retentionSweepMs: e.RETENTION_SWEEP_MS ?? (e.NODE_ENV === 'test' ? 0 : 3_600_000),
     payoutSweepMs: e.PAYOUT_SWEEP_MS ?? (e.NODE_ENV === 'test' ? 0 : 3_600_000),
     rewardsSweepMs: e.REWARDS_SWEEP_MS ?? (e.SETTLEMENT_SWEEP_MS > 0 ? 60_000 : 0),
+    scheduleLeadMinutes: e.SCHEDULE_LEAD_MINUTES,
+    scheduledRidesSweepMs: e.SCHEDULED_RIDES_SWEEP_MS ?? (e.NODE_ENV === 'test' ? 0 : 15_000),
     indexReconcileMs: e.INDEX_RECONCILE_MS ?? (e.NODE_ENV === 'test' ? 0 : 30_000),
     locationFlushMs: e.LOCATION_FLUSH_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, apiUrl: e.STRIPE_API_URL } : undefined,

@@ -27,6 +27,13 @@ export function backgroundJobs(services: Services, config: Config, log: FastifyB
       },
     },
     {
+      // Scheduled rides whose dispatch is due (ADR 034) become requested, each once: a conditional
+      // update of a row claimed FOR UPDATE SKIP LOCKED, and one instance at a time.
+      name: 'scheduled rides',
+      everyMs: config.scheduledRidesSweepMs,
+      run: () => services.rides.startDueScheduledRides(),
+    },
+    {
       // Escrow releases are claimed row by row (FOR UPDATE SKIP LOCKED), but the retries of captures,
       // voids and refunds are not: one instance at a time. Then last month's bonus pools, once the
       // month is over (a run per territory and month, posted once), even if settling failed.

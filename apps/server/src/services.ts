@@ -178,6 +178,7 @@ export function createServices(deps: {
     rewards,
     notifications,
     ridePin: config.ridePin,
+    scheduleLeadMinutes: config.scheduleLeadMinutes,
     ...(faults ? { faults } : {}),
   });
   // Trip-sharing links of rides (ADR 028): rides' own table, read with the live driver positions.

@@ -15,6 +15,9 @@ export const errorCodes = {
   TOKEN_INVALID: 400,
   /** A mailed one-time link past its lifetime: ask for a new one. */
   TOKEN_EXPIRED: 400,
+  /** A scheduled ride's time less than 15 minutes or more than 30 days ahead (ADR 034). */
+  SCHEDULE_TOO_SOON: 400,
+  SCHEDULE_TOO_FAR: 400,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   FORBIDDEN: 403,
@@ -41,6 +44,8 @@ export const errorCodes = {
   BUSINESS_RULE: 422,
   /** No approved vehicle of the territory fits the ride's options (seats, size, wheelchair access; ADR 033). */
   NO_FITTING_VEHICLE: 422,
+  /** A rider already holds the most scheduled rides allowed (ADR 034). */
+  TOO_MANY_SCHEDULED_RIDES: 422,
   PAYMENT_METHOD_REQUIRED: 422,
   PAYMENT_DECLINED: 422,
   /** The pickup (or the driver's area) lies in a territory an admin suspended: no new bookings there. */

@@ -10,6 +10,7 @@ export * from './geo';
 export * from './pricing';
 export * from './ride-state';
 export * from './ride-options';
+export * from './scheduled-rides';
 export * from './rides';
 export * from './money';
 export * from './payments';

@@ -37,6 +37,11 @@ export const notificationDataSchemas = {
   ride_cancelled: z.object({ rideId: id, pickupAddress: z.string(), by: z.enum(rideCancellers) }),
   /** To the rider: nobody accepted the ride, the system cancelled it. */
   ride_no_driver: z.object({ rideId: id, pickupAddress: z.string() }),
+  /**
+   * To the rider, when a scheduled ride's dispatch starts (ADR 034): a driver is being found now, or
+   * the ride was cancelled because the rider was on another ride then.
+   */
+  ride_scheduled_dispatch: z.object({ rideId: id, pickupAddress: z.string(), scheduledAt: z.string(), outcome: z.enum(['dispatching', 'rider_busy']) }),
   /** To a driver or licensee: a payout left for their bank account. */
   payout_sent: z.object({ payoutId: id, amount: cents, lastFour: z.string() }),
   /** To a driver or licensee: the bank transfer failed and the money is back in the available balance. */
@@ -69,6 +74,7 @@ export const notificationSchema = z.discriminatedUnion('kind', [
   variant('ride_completed'),
   variant('ride_cancelled'),
   variant('ride_no_driver'),
+  variant('ride_scheduled_dispatch'),
   variant('payout_sent'),
   variant('payout_failed'),
   variant('safety_alert'),

@@ -33,6 +33,8 @@ export type QuoteResponse = z.infer<typeof quoteResponseSchema>;
 /** The spec's payload plus the quote to honour; distance and duration from the client are ignored. */
 export const bookRideRequestSchema = quoteRequestSchema.extend({
   quoteId: z.uuid().optional(),
+  /** Book for later (ADR 034): an ISO date-time 15 minutes to 30 days ahead; the ride starts `scheduled`. */
+  scheduledAt: z.iso.datetime({ offset: true, error: 'Choose a valid pickup time' }).optional(),
   distance: z.number().optional(),
   duration: z.number().optional(),
 });
@@ -65,6 +67,8 @@ export const rideSchema = fareBreakdownSchema.extend({
   rating: z.number().int().nullable(),
   ratingComment: z.string().nullable(),
   requestedAt: z.string(),
+  /** The pickup time of a ride booked for later (ADR 034); null for a ride booked for now. */
+  scheduledAt: z.string().nullable(),
   acceptedAt: z.string().nullable(),
   startedAt: z.string().nullable(),
   completedAt: z.string().nullable(),

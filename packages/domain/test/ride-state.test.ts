@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { activeRideStatuses, isActiveRideStatus, nextRideStatus, rideStatuses, type RideActor, type RideCommand, type RideStatus } from '../src';
 
-const commands: RideCommand[] = ['accept', 'start', 'complete', 'cancel'];
+const commands: RideCommand[] = ['dispatch', 'accept', 'start', 'complete', 'cancel'];
 const actors: RideActor[] = ['rider', 'driver', 'system', 'staff'];
 
 /** The contract's state machine, written out: everything not listed here is refused. */
@@ -17,9 +17,14 @@ const allowed: [RideStatus, RideCommand, RideActor, RideStatus][] = [
   ['requested', 'cancel', 'staff', 'cancelled'],
   ['accepted', 'cancel', 'staff', 'cancelled'],
   ['in_progress', 'cancel', 'staff', 'cancelled'],
+  // A ride booked for later (ADR 034): dispatched by the system, cancelled free until then.
+  ['scheduled', 'dispatch', 'system', 'requested'],
+  ['scheduled', 'cancel', 'rider', 'cancelled'],
+  ['scheduled', 'cancel', 'system', 'cancelled'],
+  ['scheduled', 'cancel', 'staff', 'cancelled'],
 ];
 
-const pastTense: Record<RideCommand, string> = { accept: 'accepted', start: 'started', complete: 'completed', cancel: 'cancelled' };
+const pastTense: Record<RideCommand, string> = { dispatch: 'dispatched', accept: 'accepted', start: 'started', complete: 'completed', cancel: 'cancelled' };
 const label = (status: RideStatus) => status.replace('_', ' ');
 
 describe('nextRideStatus', () => {

@@ -3,6 +3,7 @@ import type { ComponentProps } from 'react';
 import { Badge } from '@/components/ui/badge';
 
 const variants = {
+  scheduled: 'secondary',
   requested: 'secondary',
   accepted: 'default',
   in_progress: 'default',

@@ -43,6 +43,7 @@ export function toRide(details: RideDetails, driverLocation: LatLng | undefined)
     rating: ride.rating,
     ratingComment: ride.ratingComment,
     requestedAt: ride.requestedAt.toISOString(),
+    scheduledAt: iso(ride.scheduledAt),
     acceptedAt: iso(ride.acceptedAt),
     startedAt: iso(ride.startedAt),
     completedAt: iso(ride.completedAt),

@@ -128,6 +128,26 @@ export async function acceptRide(db: Executor, id: string, driverId: string, at:
   return row;
 }
 
+/** Scheduled rides whose dispatch is due (scheduled for `until` or earlier), soonest first (rides_scheduled_idx). */
+export async function dueScheduledRideIds(db: Executor, until: Date, limit = 50): Promise<string[]> {
+  const rows = await db
+    .select({ id: rides.id })
+    .from(rides)
+    .where(and(eq(rides.status, 'scheduled'), sql`${rides.scheduledAt} <= ${until}`))
+    .orderBy(rides.scheduledAt)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** How many rides the rider has booked for later and not yet dispatched. */
+export async function countScheduledRidesOf(db: Executor, riderId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(rides)
+    .where(and(eq(rides.riderId, riderId), eq(rides.status, 'scheduled')));
+  return row?.count ?? 0;
+}
+
 /** Bookings whose fare hold was never confirmed (the booking request died between the ride and the hold). */
 export async function unheldBookings(db: Executor, requestedBefore: Date, limit = 50): Promise<RideRow[]> {
   return db
@@ -414,7 +434,8 @@ export async function activeRideOfPerson(db: Executor, userId: string): Promise<
   const [row] = await db
     .select({ id: rides.id })
     .from(rides)
-    .where(and(or(eq(rides.riderId, userId), eq(rides.driverId, userId)), inArray(rides.status, ['requested', 'accepted', 'in_progress'])))
+    // A ride booked for later counts too (ADR 034): it would otherwise be dispatched for an erased account.
+    .where(and(or(eq(rides.riderId, userId), eq(rides.driverId, userId)), inArray(rides.status, ['scheduled', 'requested', 'accepted', 'in_progress'])))
     .limit(1);
   return row;
 }

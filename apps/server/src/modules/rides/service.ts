@@ -1,6 +1,9 @@
 import {
+  DEFAULT_SCHEDULE_LEAD_MINUTES,
   MAX_PIN_ATTEMPTS,
+  MAX_SCHEDULED_RIDES_PER_RIDER,
   activeRideStatuses,
+  checkScheduledAt,
   isActiveRideStatus,
   nextRideStatus,
   isDefaultRideOptions,
@@ -78,6 +81,8 @@ export function createRidesService(deps: {
   faults?: FaultHook;
   /** RIDE_PIN: the driver starts a ride with the rider's PIN (default on). */
   ridePin?: boolean;
+  /** SCHEDULE_LEAD_MINUTES: a scheduled ride's dispatch starts this long before its time (ADR 034). */
+  scheduleLeadMinutes?: number;
 }) {
   const { db, territories, router, index, hub, now, payments, log } = deps;
   const fault = async (point: string) => {
@@ -249,6 +254,55 @@ export function createRidesService(deps: {
     }
   }
 
+  /**
+   * The dispatch of a ride booked for later starts (ADR 034), once: under the ride's row lock, a
+   * conditional update from `scheduled`. The fare's charge is recorded now, with the card on file
+   * now, and held like any booking's (holdThenDispatch): a hold is never kept for days. The rider is
+   * told in the bell (their preferences apply). A rider already on another ride then, or without a
+   * card, has the scheduled ride cancelled by the system instead. True when the ride is now requested.
+   */
+  async function startScheduledRide(rideId: string): Promise<boolean> {
+    const at = now();
+    const booked = await repo.findRide(db, rideId);
+    if (!booked || booked.status !== 'scheduled') return false;
+    const card = await payments.chargeableMethod(booked.riderId).catch(() => undefined);
+    const told = notifications.batch();
+    const outcome = await db.transaction(async (tx) => {
+      const ride = await repo.findRideForUpdate(tx, rideId, { skipLocked: true });
+      if (!ride || !nextRideStatus(ride.status, 'dispatch', 'system').ok) return undefined;
+      const data = { rideId, pickupAddress: ride.pickupAddress, scheduledAt: (ride.scheduledAt ?? at).toISOString() };
+      const dedupeKey = `ride-scheduled:${rideId}`;
+      const cancel = (cancelReason: string) =>
+        repo.transitionRide(tx, rideId, 'scheduled', { status: 'cancelled', cancelledAt: at, cancelledBy: 'system', cancelReason });
+      if (await repo.activeRideOfRider(tx, ride.riderId)) {
+        const cancelled = await cancel('rider_busy');
+        if (!cancelled) return undefined;
+        await told.notify(tx, { userId: ride.riderId, kind: 'ride_scheduled_dispatch', data: { ...data, outcome: 'rider_busy' }, dedupeKey });
+        return { kind: 'cancelled' as const, ride: cancelled };
+      }
+      if (!card) {
+        const cancelled = await cancel('payment_failed');
+        if (!cancelled) return undefined;
+        await tellOfChange(tx, told, cancelled);
+        return { kind: 'cancelled' as const, ride: cancelled };
+      }
+      const started = await repo.transitionRide(tx, rideId, 'scheduled', { status: 'requested', requestedAt: at });
+      if (!started) return undefined;
+      await payments.recordFareCharge(tx, started, card);
+      await told.notify(tx, { userId: ride.riderId, kind: 'ride_scheduled_dispatch', data: { ...data, outcome: 'dispatching' }, dedupeKey });
+      return { kind: 'started' as const, ride: started };
+    });
+    told.publish();
+    if (!outcome) return false;
+    if (outcome.kind === 'cancelled') {
+      await afterCancel(outcome.ride);
+      return false;
+    }
+    // A refused hold cancels the ride (payment_failed); a hold the provider could not answer is finished by the sweep.
+    await holdThenDispatch(rideId).catch((error: unknown) => log.warn({ err: error, rideId }, 'scheduled ride: fare hold refused or unavailable'));
+    return true;
+  }
+
   /** The ride as its rider reads it: with the PIN to tell the driver (never in what a driver gets). */
   async function withPin(ride: Ride, row: repo.RideRow | undefined, user: AuthenticatedUser): Promise<Ride> {
     if (user.role !== 'customer' || !row || row.riderId !== user.id || !row.pin) return ride;
@@ -333,6 +387,21 @@ export function createRidesService(deps: {
       }
       const at = now();
       const options = rideOptionsOf(request);
+      // Booked for later (ADR 034): 15 minutes to 30 days ahead, and a few at a time.
+      const scheduledAt = request.scheduledAt === undefined ? undefined : new Date(request.scheduledAt);
+      if (scheduledAt) {
+        const check = checkScheduledAt(scheduledAt, at);
+        if (!check.ok) throw new AppError(check.code, check.message, { scheduledAt: check.message });
+        if ((await repo.countScheduledRidesOf(db, rider.id)) >= MAX_SCHEDULED_RIDES_PER_RIDER) {
+          throw new AppError(
+            'TOO_MANY_SCHEDULED_RIDES',
+            `You can have at most ${MAX_SCHEDULED_RIDES_PER_RIDER} scheduled rides. Cancel one to schedule another.`,
+            {
+              scheduledAt: 'Too many scheduled rides',
+            },
+          );
+        }
+      }
       const quote = request.quoteId ? await repo.findQuote(db, request.quoteId) : undefined;
       const isQuoteUsable =
         quote &&
@@ -369,7 +438,8 @@ export function createRidesService(deps: {
           const row = await repo.insertRide(tx, {
             riderId: rider.id,
             territoryId: placed.territory.id,
-            status: 'requested',
+            status: scheduledAt ? 'scheduled' : 'requested',
+            scheduledAt: scheduledAt ?? null,
             pickupAddress: request.pickupLocation.address,
             pickupLat: request.pickupLocation.lat,
             pickupLng: request.pickupLocation.lng,
@@ -386,8 +456,9 @@ export function createRidesService(deps: {
           });
           const booked = { ...row, ...(await deps.rewards.applyAtBooking(tx, row)) };
           await fault('book:after-ride-insert');
-          // The charge is recorded with the ride: no ride exists without one.
-          await payments.recordFareCharge(tx, booked, card);
+          // The charge is recorded with the ride: no ride is dispatched without one. A ride booked for
+          // later gets its charge when its dispatch starts (startScheduledRide), with the card on file then.
+          if (!scheduledAt) await payments.recordFareCharge(tx, booked, card);
           return booked;
         });
       } catch (error) {
@@ -402,9 +473,11 @@ export function createRidesService(deps: {
         }
         throw error;
       }
-      await fault('book:before-hold');
-      // The quoted total is held on the card before any driver is asked; a refusal cancels the ride.
-      await holdThenDispatch(created.id);
+      if (!scheduledAt) {
+        await fault('book:before-hold');
+        // The quoted total is held on the card before any driver is asked; a refusal cancels the ride.
+        await holdThenDispatch(created.id);
+      }
       return { ride: await withPin(await loadRide(created.id), created, rider), isNew: true };
     },
 
@@ -457,6 +530,24 @@ export function createRidesService(deps: {
         await holdThenDispatch(ride.id).catch((error: unknown) => log.warn({ err: error, rideId: ride.id }, 'unheld booking: hold refused or unavailable'));
       }
       return stale.length;
+    },
+
+    /**
+     * The scheduled rides job (ADR 034): every ride whose dispatch is due (SCHEDULE_LEAD_MINUTES before
+     * its time, or later if the job was down) starts it, each once. How many were moved into dispatch.
+     */
+    async startDueScheduledRides(): Promise<number> {
+      const leadMinutes = deps.scheduleLeadMinutes ?? DEFAULT_SCHEDULE_LEAD_MINUTES;
+      const due = await repo.dueScheduledRideIds(db, new Date(now().getTime() + leadMinutes * 60_000));
+      let started = 0;
+      for (const id of due) {
+        const isStarted = await startScheduledRide(id).catch((error: unknown) => {
+          log.warn({ err: error, rideId: id }, 'scheduled ride not started; the next round tries again');
+          return false;
+        });
+        if (isStarted) started += 1;
+      }
+      return started;
     },
 
     /** The ride's PIN, for the demo's in-process bot drivers only (a person cannot tell it to a bot). */

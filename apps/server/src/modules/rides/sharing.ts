@@ -71,7 +71,8 @@ export function createTripSharing(deps: { db: Database; index: DriverLocationInd
       const position = isUnderWay && ride.driverId ? await index.get(ride.driverId) : undefined;
       const location = position ? { lat: position.lat, lng: position.lng } : undefined;
       return {
-        status: ride.status,
+        // A ride booked for later (ADR 034) shows as waiting for its driver: the public page knows no more.
+        status: ride.status === 'scheduled' ? 'requested' : ride.status,
         driverFirstName: driver?.firstName ?? null,
         vehicle:
           vehicle?.make && vehicle.model && vehicle.color && vehicle.plate

@@ -50,6 +50,8 @@ export function BookRidePage() {
   const search = useSearch();
   const [path, navigate] = useLocation();
   const [draft, setDraft] = useState<TripDraft>(() => draftFrom(search));
+  // "Schedule Ride" opens /ride?schedule=1: the date and time picker is open at first (ADR 034).
+  const [isSchedulingAtFirst] = useState(() => new URLSearchParams(search).get('schedule') === '1');
   // The heading and its subtitle (the largest text a phone shows first) paint before the form, the
   // map and the ride views, whose first render is a long task on a phone's CPU (docs/decisions/023).
   const hasPainted = useHasPainted();
@@ -81,7 +83,8 @@ export function BookRidePage() {
   if (!hasPainted) content = <LoadingState label={t('loadingRide')} />;
   else if (current.isLoading) content = <LoadingState label={t('loadingRide')} />;
   else if (current.error && !ride) content = <ErrorState title={t('loadRideFailed')} error={current.error} onRetry={current.refetch} />;
-  else if (!ride) content = <BookingView draft={draft} onDraftChange={setDraft} onBooked={current.track} FareNote={RewardsLine} />;
+  else if (!ride)
+    content = <BookingView draft={draft} onDraftChange={setDraft} onBooked={current.track} FareNote={RewardsLine} isSchedulingAtFirst={isSchedulingAtFirst} />;
   else if (ride.status === 'completed') content = <RideCompletedView ride={ride} onBookAnother={startOver} />;
   else if (ride.status === 'cancelled') content = <RideCancelledView ride={ride} onRebooked={current.track} onChangeTrip={() => changeTrip(ride)} />;
   else content = <RideTracker ride={ride} onCancelled={current.dismiss} />;

@@ -50,6 +50,7 @@ export function notificationText(notification: Notification): NotificationText {
       return text(notification.data.by, { address: notification.data.pickupAddress });
     case 'ride_no_driver':
       return text('body', { address: notification.data.pickupAddress });
+    case 'ride_scheduled_dispatch':
     case 'payout_sent':
       return { ...text('body', { lastFour: notification.data.lastFour }), amountCents: notification.data.amount };
     case 'payout_failed':
@@ -65,6 +66,7 @@ export function notificationText(notification: Notification): NotificationText {
  */
 export function notificationHref(notification: Notification, role: Role): string {
   if (role === 'customer' && (notification.kind === 'ride_driver_assigned' || notification.kind === 'ride_started')) return '/ride';
+  if (role === 'customer' && notification.kind === 'ride_scheduled_dispatch' && notification.data.outcome === 'dispatching') return '/ride';
   const consoles: Record<Role, string> = { customer: '/dashboard', driver: '/driver-dashboard', licensee: '/licensee-dashboard', admin: '/admin-dashboard' };
   return consoles[role];
 }

@@ -11,6 +11,8 @@ export type BookRideInput = Partial<RideOptions> & {
   quoteId?: string;
   /** One per booking attempt and reused on retry, so a retried request never books twice. */
   idempotencyKey: string;
+  /** Book for later (ADR 034): the pickup time, 15 minutes to 30 days ahead. */
+  scheduledAt?: string;
 };
 
 export function bookRide({ idempotencyKey, ...body }: BookRideInput): Promise<Ride> {
@@ -23,6 +25,11 @@ export function useBookRide() {
   return useMutation({
     mutationFn: bookRide,
     onSuccess: (ride) => {
+      // A ride booked for later is not the active ride: only the rides list changes.
+      if (ride.status === 'scheduled') {
+        void queryClient.invalidateQueries({ queryKey: ['/api/rides'], exact: true });
+        return;
+      }
       queryClient.setQueryData<ActiveRideResponse>(activeRideQueryKey, { ride });
       queryClient.setQueryData(rideQueryKey(ride.id), ride);
       void queryClient.invalidateQueries({ queryKey: ['/api/rides'], exact: true });

@@ -3,6 +3,9 @@ import { DEFAULT_RIDE_OPTIONS } from '@coride/domain/ride-options';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { dashboardHref } from '@/lib/dashboard-href';
+import { useFormatters } from '@/lib/format';
 import { paymentMethodsQueryKey, usePaymentMethods } from '@/api/payments';
 import { toast } from '@/components/ui/use-toast';
 import { useAppConfig } from '../api/get-app-config';
@@ -16,6 +19,7 @@ import { DEFAULT_CENTER, stopAt, type StopKind, type TripDraft, type TripStop } 
 import { FareCard, type FareNoteSlot } from './fare-card';
 import { LiveUpdatesCard } from './live-updates-card';
 import { RideOptionsFields } from './ride-options-fields';
+import { fromLocalInputValue, isSchedulable, ScheduleField, type ScheduleDraft } from './schedule-field';
 import { TripForm } from './trip-form';
 import { TripMapCard } from './trip-map-card';
 
@@ -25,11 +29,19 @@ type BookingViewProps = {
   onBooked: (ride: Ride) => void;
   /** Shown under the upfront price (the route passes the rider's rewards line). */
   FareNote?: FareNoteSlot;
+  /** Opened from "Schedule Ride" (ADR 034): the date and time picker is open at first. */
+  isSchedulingAtFirst?: boolean;
 };
 
 /** Setting a trip: the form, the map, live availability and the upfront price, then the request. */
-export function BookingView({ draft, onDraftChange, onBooked, FareNote }: BookingViewProps) {
+export function BookingView({ draft, onDraftChange, onBooked, FareNote, isSchedulingAtFirst = false }: BookingViewProps) {
   const { t } = useTranslation('booking');
+  const format = useFormatters();
+  const [, navigate] = useLocation();
+  // Book for later (ADR 034): the picker's value in the browser's time zone, sent as an instant.
+  const [schedule, setSchedule] = useState<ScheduleDraft>({ isScheduled: isSchedulingAtFirst, value: '' });
+  const scheduledTime = fromLocalInputValue(schedule.value);
+  const scheduledFor = schedule.isScheduled ? (isSchedulable(scheduledTime) ? scheduledTime : null) : undefined;
   const config = useAppConfig();
   const center = config.data?.defaultCenter ?? DEFAULT_CENTER;
   // Seats, size and wheelchair access (ADR 033): part of the quote's key, so a change re-quotes.
@@ -67,12 +79,29 @@ export function BookingView({ draft, onDraftChange, onBooked, FareNote }: Bookin
     const { location: pickupLocation } = draft.pickup;
     const { location: dropoffLocation } = draft.dropoff;
     const fare = quote.data;
-    if (!pickupLocation || !dropoffLocation || !fare) return;
+    if (!pickupLocation || !dropoffLocation || !fare || scheduledFor === null) return;
     if (attempt.current?.quoteId !== fare.quoteId) attempt.current = { quoteId: fare.quoteId, key: newIdempotencyKey() };
     setRefusedFor(null);
     try {
-      const ride = await book.mutateAsync({ pickupLocation, dropoffLocation, ...options, quoteId: fare.quoteId, idempotencyKey: attempt.current.key });
+      const ride = await book.mutateAsync({
+        pickupLocation,
+        dropoffLocation,
+        ...options,
+        ...(scheduledFor ? { scheduledAt: scheduledFor.toISOString() } : {}),
+        quoteId: fare.quoteId,
+        idempotencyKey: attempt.current.key,
+      });
       attempt.current = null;
+      if (ride.status === 'scheduled' && ride.scheduledAt) {
+        // Nothing to follow yet: the rides list shows it with its time and a Cancel.
+        toast({
+          title: t('toasts.scheduledTitle'),
+          description: t('toasts.scheduledDescription', { time: format.dateTime(ride.scheduledAt) }),
+          variant: 'success',
+        });
+        navigate(dashboardHref('rides'));
+        return;
+      }
       toast({ title: t('toasts.requestedTitle'), description: t('toasts.requestedDescription'), variant: 'success' });
       onBooked(ride);
     } catch (error) {
@@ -105,7 +134,13 @@ export function BookingView({ draft, onDraftChange, onBooked, FareNote }: Bookin
           isRequesting={book.isPending}
           paymentProblem={paymentProblem}
           isPaymentRefused={refusedFor !== null}
-          options={<RideOptionsFields options={options} onChange={setOptions} />}
+          options={
+            <>
+              <RideOptionsFields options={options} onChange={setOptions} />
+              <ScheduleField draft={schedule} onChange={setSchedule} />
+            </>
+          }
+          scheduledFor={scheduledFor}
         />
       </div>
       <div className="space-y-6 lg:col-span-3 lg:row-span-2">

@@ -44,10 +44,26 @@ type TripFormProps = {
   isPaymentRefused: boolean;
   /** The trip's options (seats, size, wheelchair access; ADR 033), under the places. */
   options?: ReactNode;
+  /**
+   * Booking for later (ADR 034): undefined books now; a date schedules the ride for then; null is a
+   * time still missing or out of range, and Request waits for it.
+   */
+  scheduledFor?: Date | null;
 };
 
 /** From and To, one-tap places, the trip estimate, and Request Ride at the server's upfront price. */
-export function TripForm({ draft, onStopChange, onSwap, quote, onRequest, isRequesting, paymentProblem, isPaymentRefused, options }: TripFormProps) {
+export function TripForm({
+  draft,
+  onStopChange,
+  onSwap,
+  quote,
+  onRequest,
+  isRequesting,
+  paymentProblem,
+  isPaymentRefused,
+  options,
+  scheduledFor,
+}: TripFormProps) {
   const { t } = useTranslation('booking');
   const format = useFormatters();
   const ids = { from: useId(), to: useId(), status: useId(), summary: useId() };
@@ -57,7 +73,7 @@ export function TripForm({ draft, onStopChange, onSwap, quote, onRequest, isRequ
   const { pickup, dropoff } = draft;
   const hasBothPlaces = pickup.location !== null && dropoff.location !== null;
   const fare = hasBothPlaces ? quote.data : undefined;
-  const canRequest = fare !== undefined && paymentProblem !== 'missing';
+  const canRequest = fare !== undefined && paymentProblem !== 'missing' && scheduledFor !== null;
 
   const messages: AddressInputMessages = {
     searching: t('trip.searching'),
@@ -161,7 +177,13 @@ export function TripForm({ draft, onStopChange, onSwap, quote, onRequest, isRequ
             {paymentProblem ? <PaymentNotice problem={paymentProblem} isRefusal={isPaymentRefused} /> : null}
             <Button type="submit" size="lg" className="w-full" disabled={!canRequest || isRequesting} aria-describedby={ids.status} data-testid="request-ride">
               {isRequesting ? <Spinner /> : <CarIcon aria-hidden />}
-              {isRequesting ? t('request.requesting') : fare ? t('request.buttonWithTotal', { total: format.money(fare.totalFare) }) : t('request.button')}
+              {isRequesting
+                ? t('request.requesting')
+                : fare && scheduledFor
+                  ? t('schedule.buttonWithTotal', { total: format.money(fare.totalFare) })
+                  : fare
+                    ? t('request.buttonWithTotal', { total: format.money(fare.totalFare) })
+                    : t('request.button')}
             </Button>
             <div id={ids.status} aria-live="polite">
               <QuoteStatus hasBothPlaces={hasBothPlaces} quote={quote} />

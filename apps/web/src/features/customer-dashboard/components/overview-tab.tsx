@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { ComingSoonButton } from '@/components/ui/coming-soon-button';
 import { DetailList } from '@/components/ui/detail-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState, LoadingState } from '@/components/ui/query-state';
@@ -89,21 +88,17 @@ export function OverviewTab({ user, onShowAllRides }: { user: PublicUser; onShow
                 </span>
                 <span className="text-xs font-normal opacity-90">{t('quickActions.bookRideHint')}</span>
               </Link>
-              <ComingSoonButton
-                variant="outline"
-                size="lg"
-                reason={t('quickActions.scheduleSoon')}
-                className="h-auto w-full flex-col gap-1 py-4"
-                wrapperClassName="w-full"
+              <Link
+                href="/ride?schedule=1"
+                className={cn(buttonVariants({ variant: 'outline', size: 'lg' }), 'h-auto w-full flex-col gap-1 py-4')}
+                data-testid="schedule-ride-action"
               >
                 <span className="flex items-center gap-2">
                   <CalendarClockIcon aria-hidden />
                   {t('quickActions.scheduleRide')}
                 </span>
-                <span className="text-xs font-normal" aria-hidden>
-                  {t('quickActions.scheduleSoon')}
-                </span>
-              </ComingSoonButton>
+                <span className="text-xs font-normal">{t('quickActions.scheduleHint')}</span>
+              </Link>
             </CardContent>
           </Card>
 

@@ -1,14 +1,17 @@
 import { isActiveRideStatus } from '@coride/domain/ride-state';
 import type { Ride } from '@coride/domain/rides';
-import { NavigationIcon, RotateCcwIcon, StarIcon } from 'lucide-react';
+import { CalendarClockIcon, NavigationIcon, RotateCcwIcon, StarIcon, XIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { RideStatusBadge } from '@/components/ride-status-badge';
-import { buttonVariants } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
 import { bookingHref } from '@/lib/booking-href';
 import { useFormatters } from '@/lib/format';
 import { RouteAddresses } from './route-addresses';
 import { cn } from '@/lib/utils';
+import { useCancelScheduledRide } from '../api/cancel-scheduled-ride';
 import { ReceiptButton } from './receipt-button';
 
 /** Rides as a list: status, when, from and to, what it cost; the receipt of a completed one and Rebook, track a live one. */
@@ -47,9 +50,17 @@ function RideListItem({ ride, isReceiptOpen = false, onReceiptClosed }: { ride: 
       <div className="min-w-0 space-y-2">
         <div className="flex flex-wrap items-center gap-2">
           <RideStatusBadge status={ride.status} label={t(`rideStatus.${ride.status}`)} />
-          <time dateTime={ride.requestedAt} className="text-sm text-muted-foreground">
-            {format.dateTime(ride.requestedAt)}
-          </time>
+          {ride.status === 'scheduled' && ride.scheduledAt ? (
+            // A ride booked for later shows its pickup time, not when it was booked (ADR 034).
+            <span className="inline-flex items-center gap-1 text-sm font-medium" data-testid="ride-item-scheduled-at">
+              <CalendarClockIcon className="size-4" aria-hidden />
+              {t('rides.scheduledFor')} <time dateTime={ride.scheduledAt}>{format.dateTime(ride.scheduledAt)}</time>
+            </span>
+          ) : (
+            <time dateTime={ride.requestedAt} className="text-sm text-muted-foreground">
+              {format.dateTime(ride.requestedAt)}
+            </time>
+          )}
           {ride.rating !== null ? (
             <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
               <StarIcon className="size-3.5 fill-amber-400 text-amber-500" aria-hidden />
@@ -96,6 +107,8 @@ function RideListItem({ ride, isReceiptOpen = false, onReceiptClosed }: { ride: 
               {t('rides.rebook')}
             </Link>
           </div>
+        ) : ride.status === 'scheduled' ? (
+          <CancelScheduledButton ride={ride} />
         ) : isActive ? (
           <Link href="/ride" className={buttonVariants({ size: 'sm' })} data-testid="track-ride">
             <NavigationIcon aria-hidden />
@@ -104,5 +117,29 @@ function RideListItem({ ride, isReceiptOpen = false, onReceiptClosed }: { ride: 
         ) : null}
       </div>
     </li>
+  );
+}
+
+/** Cancel of a ride booked for later: free until its dispatch starts (ADR 034). */
+function CancelScheduledButton({ ride }: { ride: Ride }) {
+  const { t } = useTranslation('customer');
+  const cancel = useCancelScheduledRide();
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      disabled={cancel.isPending}
+      aria-label={t('rides.cancelScheduledLabel', { to: ride.dropoffLocation.address })}
+      data-testid="cancel-scheduled"
+      onClick={() =>
+        cancel.mutate(ride.id, {
+          onSuccess: () => toast({ title: t('rides.scheduledCancelled'), variant: 'success' }),
+          onError: (error) => toast({ title: t('rides.cancelFailed'), description: error.message, variant: 'destructive' }),
+        })
+      }
+    >
+      {cancel.isPending ? <Spinner /> : <XIcon aria-hidden />}
+      {t('rides.cancelScheduled')}
+    </Button>
   );
 }

@@ -11,6 +11,8 @@ import { useFormatters } from '@/lib/format';
 import { driverEarningOf } from '../earnings';
 
 const statusVariants = {
+  // A driver never holds a scheduled ride (ADR 034): it has no driver until it is dispatched.
+  scheduled: 'outline',
   requested: 'outline',
   accepted: 'secondary',
   in_progress: 'secondary',
