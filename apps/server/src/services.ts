@@ -16,6 +16,7 @@ import { createBonusPoolService } from './modules/community/bonus-pool';
 import { createTiersService } from './modules/community/tiers';
 import { createPresenceReader } from './modules/drivers/presence-reader';
 import { createDriversService } from './modules/drivers/service';
+import { createDriverSuspensions } from './modules/drivers/suspension';
 import { createFavoritesService } from './modules/favorites/service';
 import type { MailEvents } from './modules/mail/events';
 import { createMailService } from './modules/mail/service';
@@ -184,6 +185,8 @@ export function createServices(deps: {
   // Trip-sharing links of rides (ADR 028): rides' own table, read with the live driver positions.
   const tripSharing = createTripSharing({ db, index, now, publicUrl: config.publicUrl });
   const drivers = createDriversService({ db, territories, index, now, dispatcher });
+  // Staff suspend drivers (ADR 031): offline, offers withdrawn, told by mail and bell, in one transaction.
+  const driverSuspensions = createDriverSuspensions({ db, access: territories.access, index, hub, mail, notifications, dispatcher, drivers, now });
   const tiers = createTiersService({ db, now });
   // Rider and driver talk through the ride's thread, never each other's phone or email (ADR 029).
   // Call rings a masked number through PHONE_MASKING_URL when set (ADR 035).
@@ -233,6 +236,7 @@ export function createServices(deps: {
     rewards,
     dispatcher,
     drivers,
+    driverSuspensions,
     tiers,
     bonusPool,
     retention,

@@ -34,8 +34,11 @@ export function categoryOfNotificationKind(kind: NotificationKind): Notification
   return undefined;
 }
 
-/** Kinds nobody can turn off: an SOS reaches staff whatever they chose (ADR 032). */
-export const alwaysDeliveredNotificationKinds: readonly NotificationKind[] = ['safety_alert'];
+/**
+ * Kinds nobody can turn off: an SOS reaches staff whatever they chose (ADR 032); a driver always hears
+ * that staff suspended or reinstated them (ADR 031).
+ */
+export const alwaysDeliveredNotificationKinds: readonly NotificationKind[] = ['safety_alert', 'driver_suspended', 'driver_reinstated'];
 export const isAlwaysDeliveredNotificationKind = (kind: NotificationKind): boolean => alwaysDeliveredNotificationKinds.includes(kind);
 
 /** The categories a role hears of (the settings screen shows only these; the API keeps all). */

@@ -23,6 +23,8 @@ export const errorCodes = {
   FORBIDDEN: 403,
   /** REQUIRE_VERIFIED_EMAIL=true and the caller has not confirmed their email yet. */
   EMAIL_NOT_VERIFIED: 403,
+  /** Staff suspended the driver (ADR 031): going online and accepting rides are refused until reinstated. */
+  DRIVER_SUSPENDED: 403,
   NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
   CONFLICT: 409,

@@ -26,3 +26,4 @@ export * from './privacy';
 export * from './ride-messages';
 export * from './trip-sharing';
 export * from './safety';
+export * from './driver-suspension';

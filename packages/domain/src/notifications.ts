@@ -46,6 +46,10 @@ export const notificationDataSchemas = {
   payout_sent: z.object({ payoutId: id, amount: cents, lastFour: z.string() }),
   /** To a driver or licensee: the bank transfer failed and the money is back in the available balance. */
   payout_failed: z.object({ payoutId: id, amount: cents, lastFour: z.string(), reason: z.string() }),
+  /** To a driver: staff suspended them, with the reason (ADR 031). */
+  driver_suspended: z.object({ reason: z.string() }),
+  /** To a driver: the suspension was lifted. */
+  driver_reinstated: z.object({}),
   /** To the territory's licensee and every admin: the rider or the driver pressed SOS on a ride (no name kept here; ADR 032). */
   safety_alert: z.object({ alertId: id, rideId: id, role: z.enum(['rider', 'driver']) }),
 } as const;
@@ -77,6 +81,8 @@ export const notificationSchema = z.discriminatedUnion('kind', [
   variant('ride_scheduled_dispatch'),
   variant('payout_sent'),
   variant('payout_failed'),
+  variant('driver_suspended'),
+  variant('driver_reinstated'),
   variant('safety_alert'),
 ]);
 export type Notification = z.infer<typeof notificationSchema>;

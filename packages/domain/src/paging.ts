@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { applicationStatuses } from './applications';
+import { driverSuspensionSchema } from './driver-suspension';
 import { roles } from './roles';
 import { text } from './text';
 
@@ -80,5 +81,7 @@ export const adminUserSchema = z.object({
   phone: z.string().nullable(),
   role: z.enum(roles),
   createdAt: z.string(),
+  /** A driver's current suspension (ADR 031); null for everyone else. */
+  suspension: driverSuspensionSchema.nullable(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;

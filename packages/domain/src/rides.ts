@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RideMessage } from './ride-messages';
+import { driverSuspensionSchema, ownSuspensionSchema, type OwnSuspension } from './driver-suspension';
 import type { SafetyAlert } from './safety';
 import { latLngSchema, locationRequestSchema, locationSchema } from './geo';
 import type { SupportTicket } from './assistant';
@@ -159,7 +160,7 @@ export type ServerMessage =
   | { type: 'auth_ok'; userId: string; role: string }
   | { type: 'error'; error: string; code: string }
   | { type: 'ride_request'; ride: Ride; estimatedEarning: number; expiresAt: string }
-  | { type: 'ride_request_withdrawn'; rideId: string; reason: 'taken' | 'expired' | 'cancelled' }
+  | { type: 'ride_request_withdrawn'; rideId: string; reason: 'taken' | 'expired' | 'cancelled' | 'suspended' }
   | { type: 'ride_accepted'; ride: Ride; driver: RideDriver }
   | { type: 'driver_location'; driverId: string; rideId: string; location: { lat: number; lng: number; heading?: number }; etaMinutes: number | null }
   | { type: 'ride_started'; ride: Ride }
@@ -177,6 +178,9 @@ export type ServerMessage =
   | { type: 'ride_message'; message: RideMessage }
   /** An SOS on a ride: to the territory's licensee and every admin (contract §9, ADR 032). */
   | { type: 'safety_alert'; alert: SafetyAlert }
+  /** To the driver: staff suspended them (taken offline; ADR 031), or lifted it. */
+  | { type: 'driver_suspended'; suspension: OwnSuspension }
+  | { type: 'driver_reinstated' }
   | { type: 'pong' };
 
 export const driverMeSchema = z.object({
@@ -199,6 +203,8 @@ export const driverMeSchema = z.object({
   rating: z.number().nullable(),
   totalRides: z.number().int(),
   today: z.object({ rides: z.number().int(), earnings: z.number().int() }),
+  /** Set while staff have the driver suspended (ADR 031): the console shows why and keeps Online off. */
+  suspension: ownSuspensionSchema.nullable(),
 });
 export type DriverMe = z.infer<typeof driverMeSchema>;
 
@@ -229,6 +235,8 @@ export const licenseeDriverSchema = z.object({
   monthlyEarnings: z.number().int(),
   status: z.enum(['active', 'inactive']),
   isOnline: z.boolean(),
+  /** Set while the driver is suspended (ADR 031). */
+  suspension: driverSuspensionSchema.nullable(),
 });
 export type LicenseeDriver = z.infer<typeof licenseeDriverSchema>;
 

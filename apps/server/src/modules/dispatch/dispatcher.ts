@@ -4,6 +4,7 @@ import type { Database, Transaction } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { driversWithFittingVehicle } from '../applications/repository';
+import { driverSuspended } from '../drivers/errors';
 import * as driversRepo from '../drivers/repository';
 import { noNotifications, type NotifyPort } from '../notifications/service';
 import type { RealtimeHub } from '../realtime/hub';
@@ -247,6 +248,8 @@ export class Dispatcher implements DispatchPort {
           if (ride.status !== 'requested') throw new AppError('CONFLICT', 'This ride has already been taken or cancelled');
           throw new AppError('CONFLICT', 'This ride request has expired');
         }
+        // An offer made in the instant a suspension was committed (ADR 031): a suspended driver takes no ride.
+        if (await driversRepo.isSuspended(tx, driverId)) throw driverSuspended();
         const ride = await repo.acceptRide(tx, rideId, driverId, now);
         if (!ride) {
           // Taken meanwhile, possibly by this driver's own request sent twice at once.

@@ -5,7 +5,12 @@ import { driverProfiles } from '../applications/profile-tables';
 import { driverApplications } from '../applications/tables';
 import { rides } from '../rides/tables';
 import { territories as territoryTable } from '../territories/tables';
-import { driverOnlineSessions, driverPresence } from './tables';
+import { users } from '../accounts/tables';
+import { driverOnlineSessions, driverPresence, driverSuspensions } from './tables';
+
+/** The presence row's driver has no open suspension (ADR 031): nobody suspended is online, indexed or offered a ride. */
+const notSuspended = () =>
+  sql`not exists (select 1 from ${driverSuspensions} where ${driverSuspensions.driverId} = ${driverPresence.driverId} and ${driverSuspensions.reinstatedAt} is null)`;
 
 /** The driver's profile with presence and territory name (undefined without a profile). */
 export async function findProfileWithPresence(db: Executor, driverId: string) {
@@ -70,7 +75,7 @@ export async function onlineApprovedDrivers(db: Executor) {
     })
     .from(driverPresence)
     .innerJoin(driverProfiles, eq(driverProfiles.userId, driverPresence.driverId))
-    .where(and(eq(driverPresence.status, 'online'), eq(driverProfiles.isApproved, true)));
+    .where(and(eq(driverPresence.status, 'online'), eq(driverProfiles.isApproved, true), notSuspended()));
 }
 
 /** Among `driverIds`, those whose presence is online now (dispatch reads it in its round's transaction). */
@@ -79,7 +84,7 @@ export async function onlineDriverIds(db: Executor, driverIds: string[]): Promis
   const rows = await db
     .select({ id: driverPresence.driverId })
     .from(driverPresence)
-    .where(and(inArray(driverPresence.driverId, driverIds), eq(driverPresence.status, 'online')));
+    .where(and(inArray(driverPresence.driverId, driverIds), eq(driverPresence.status, 'online'), notSuspended()));
   return new Set(rows.map((r) => r.id));
 }
 
@@ -89,7 +94,7 @@ export async function onlineTerritoryOf(db: Executor, driverId: string): Promise
     .select({ territoryId: driverProfiles.territoryId })
     .from(driverPresence)
     .innerJoin(driverProfiles, eq(driverProfiles.userId, driverPresence.driverId))
-    .where(and(eq(driverPresence.driverId, driverId), eq(driverPresence.status, 'online'), eq(driverProfiles.isApproved, true)));
+    .where(and(eq(driverPresence.driverId, driverId), eq(driverPresence.status, 'online'), eq(driverProfiles.isApproved, true), notSuspended()));
   return row?.territoryId ?? undefined;
 }
 
@@ -101,6 +106,7 @@ const indexable = () =>
     isNotNull(driverProfiles.territoryId),
     isNotNull(driverPresence.lat),
     isNotNull(driverPresence.lng),
+    notSuspended(),
   );
 
 /** The drivers among `driverIds` the dispatch index would hold, at their last stored position (Redis down: presence-reader.ts). */
@@ -246,11 +252,73 @@ export async function exportPresence(db: Executor, driverId: string) {
     .from(driverOnlineSessions)
     .where(eq(driverOnlineSessions.driverId, driverId))
     .orderBy(driverOnlineSessions.startedAt);
-  return { presence: presence ?? null, onlineSessions: sessions };
+  const suspensions = await db
+    .select({
+      suspendedAt: driverSuspensions.suspendedAt,
+      reason: driverSuspensions.reason,
+      reinstatedAt: driverSuspensions.reinstatedAt,
+      reinstateReason: driverSuspensions.reinstateReason,
+    })
+    .from(driverSuspensions)
+    .where(eq(driverSuspensions.driverId, driverId))
+    .orderBy(driverSuspensions.suspendedAt);
+  return { presence: presence ?? null, onlineSessions: sessions, suspensions };
 }
 
 /** The last known position goes with the presence row; the online hours (times only) stay for the pool's history. */
 export async function erasePresence(db: Executor, driverId: string): Promise<number> {
   const deleted = await db.delete(driverPresence).where(eq(driverPresence.driverId, driverId)).returning({ id: driverPresence.driverId });
-  return deleted.length;
+  // Staff's reasons are about the person: they go too (the account is gone, nothing is left to suspend).
+  const suspensions = await db.delete(driverSuspensions).where(eq(driverSuspensions.driverId, driverId)).returning({ id: driverSuspensions.id });
+  return deleted.length + suspensions.length;
+}
+
+/* Suspensions by staff (ADR 031). */
+
+export type SuspensionView = { driverId: string; at: Date; reason: string; by: { firstName: string; lastName: string; role: string } | null };
+
+/** Opens a suspension; undefined when the driver has one open already (the partial unique index decides a race). */
+export async function insertSuspension(db: Executor, row: { driverId: string; at: Date; by: string; reason: string }): Promise<string | undefined> {
+  const [inserted] = await db
+    .insert(driverSuspensions)
+    .values({ driverId: row.driverId, suspendedAt: row.at, suspendedBy: row.by, reason: row.reason })
+    .onConflictDoNothing()
+    .returning({ id: driverSuspensions.id });
+  return inserted?.id;
+}
+
+/** Closes the driver's open suspension; undefined when there is none. The row stays as history. */
+export async function closeSuspension(db: Executor, driverId: string, change: { at: Date; by: string; reason: string | null }): Promise<string | undefined> {
+  const [closed] = await db
+    .update(driverSuspensions)
+    .set({ reinstatedAt: sql`greatest(${driverSuspensions.suspendedAt}, ${change.at})`, reinstatedBy: change.by, reinstateReason: change.reason })
+    .where(and(eq(driverSuspensions.driverId, driverId), isNull(driverSuspensions.reinstatedAt)))
+    .returning({ id: driverSuspensions.id });
+  return closed?.id;
+}
+
+/** The open suspensions of these drivers, with who suspended them. */
+export async function openSuspensionsOf(db: Executor, driverIds: readonly string[]): Promise<Map<string, SuspensionView>> {
+  if (driverIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      driverId: driverSuspensions.driverId,
+      at: driverSuspensions.suspendedAt,
+      reason: driverSuspensions.reason,
+      by: { firstName: users.firstName, lastName: users.lastName, role: users.role },
+    })
+    .from(driverSuspensions)
+    .leftJoin(users, eq(users.id, driverSuspensions.suspendedBy))
+    .where(and(inArray(driverSuspensions.driverId, [...driverIds]), isNull(driverSuspensions.reinstatedAt)));
+  return new Map(rows.map((r) => [r.driverId, { ...r, by: r.by?.firstName == null ? null : r.by }]));
+}
+
+/** Whether the driver is suspended now. */
+export async function isSuspended(db: Executor, driverId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: driverSuspensions.id })
+    .from(driverSuspensions)
+    .where(and(eq(driverSuspensions.driverId, driverId), isNull(driverSuspensions.reinstatedAt)))
+    .limit(1);
+  return row !== undefined;
 }

@@ -8,7 +8,9 @@ import type { DispatchPort } from '../dispatch/port';
 import * as rideRepo from '../rides/repository';
 import { territorySuspended } from '../territories/errors';
 import type { TerritoriesService } from '../territories/service';
+import { driverSuspended } from './errors';
 import * as repo from './repository';
+import { staffView } from './suspension-view';
 
 /**
  * A driver's position is applied (indexed, forwarded) at most once per this window, latest wins: an
@@ -175,6 +177,7 @@ export function createDriversService(deps: {
       const dayStart = new Date(at);
       dayStart.setUTCHours(0, 0, 0, 0);
       const totals = await repo.rideTotalsOfDriver(db, driver.id, dayStart);
+      const suspension = (await repo.openSuspensionsOf(db, [driver.id])).get(driver.id);
       return {
         vehicleMake: profile.vehicleMake,
         vehicleModel: profile.vehicleModel,
@@ -194,6 +197,7 @@ export function createDriversService(deps: {
         rating: await rideRepo.averageDriverRating(db, driver.id),
         totalRides: totals?.totalRides ?? 0,
         today: { rides: totals?.todayRides ?? 0, earnings: totals?.todayEarnings ?? 0 },
+        suspension: suspension ? { at: suspension.at.toISOString(), reason: suspension.reason } : null,
       };
     },
 
@@ -212,6 +216,7 @@ export function createDriversService(deps: {
         return { status: 'offline' as const };
       }
       if (!profile.isApproved) throw new AppError('FORBIDDEN', 'Your application is not approved yet. You can go online once it is approved.');
+      if (await repo.isSuspended(db, driver.id)) throw driverSuspended();
       if (!location) {
         throw new AppError('BUSINESS_RULE', 'Location Required - Please enable location services to go online.', {
           location: 'Location is required to go online',
@@ -227,6 +232,12 @@ export function createDriversService(deps: {
       // A suspended territory dispatches nobody (ADR 027): its drivers stay offline until it is reinstated.
       if (await territories.isSuspended(territoryId)) throw territorySuspended('status', 'Your territory is paused for now');
       await repo.setPresenceOnline(db, driver.id, location, at);
+      // A suspension committed between the check above and this write has already set the presence offline
+      // (so the write above won) or is visible now: either way the driver does not stay online.
+      if (await repo.isSuspended(db, driver.id)) {
+        await repo.setPresenceOffline(db, driver.id, now());
+        throw driverSuspended();
+      }
       await inOrder(driver.id, () => openSession(driver.id, at));
       notOnlineAt.delete(driver.id);
       await index.upsert({ driverId: driver.id, territoryId, lat: location.lat, lng: location.lng, ts: at.getTime() });
@@ -270,6 +281,12 @@ export function createDriversService(deps: {
       const applied = applyLocation(driverId, location, at, previous);
       if (held) release(driverId, held, applied);
       return applied;
+    },
+
+    /** The driver was taken offline elsewhere (a suspension): an update held in this process must not move them. */
+    dropHeldLocation(driverId: string): void {
+      const held = heldLocations.get(driverId);
+      if (held) release(driverId, held, Promise.resolve());
     },
 
     /** The app is closing: the updates still held are dropped (the sockets are closing too). */
@@ -321,6 +338,7 @@ export function createDriversService(deps: {
       const ids = rows.map((r) => r.userId);
       const totals = await repo.rideTotalsOfDrivers(db, ids, monthStart);
       const indexed = await index.getMany(ids);
+      const suspensions = await repo.openSuspensionsOf(db, ids);
       return rows.map((p) => {
         const t = totals.find((x) => x.driverId === p.userId);
         return {
@@ -335,6 +353,7 @@ export function createDriversService(deps: {
           status: p.isApproved ? ('active' as const) : ('inactive' as const),
           isOnline: indexed.has(p.userId),
           territoryId: p.territoryId!,
+          suspension: staffView(suspensions.get(p.userId)),
         };
       });
     },

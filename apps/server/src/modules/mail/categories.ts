@@ -19,6 +19,9 @@ export const mailCategoryOf: Record<MailTemplate, NotificationCategory | 'always
   'dispute-opened': 'disputes',
   'dispute-resolved': 'disputes',
   'payout-sent': 'payouts',
+  // Whether a driver may work: told whatever they turned off (ADR 031).
+  'driver-suspended': 'always',
+  'driver-reinstated': 'always',
   // To a user's emergency contacts, not to an account: nothing to turn off (ADR 032).
   'sos-alert': 'always',
 };

@@ -57,6 +57,9 @@ export type MailData = {
   };
   'payout-sent': { amount: number; lastFour: string; path: string };
   'account-deletion': Record<string, never>;
+  /** To a driver staff suspended (ADR 031): the reason, as staff wrote it. */
+  'driver-suspended': { reason: string };
+  'driver-reinstated': Record<string, never>;
   /** To an emergency contact (ADR 032): who pressed SOS (full name), when, and `path`: the trip link `/trip/<token>`. */
   'sos-alert': { name: string; path: string; at: string };
 };
@@ -139,6 +142,8 @@ function pathOf(template: MailTemplate, data: Record<string, unknown>): string |
     case 'password-changed':
       return '/sign-in';
     case 'driver-application-approved':
+    case 'driver-suspended':
+    case 'driver-reinstated':
       return '/driver-dashboard';
     case 'licensee-application-approved':
       return '/licensee-dashboard';
@@ -215,12 +220,16 @@ function contentOf(template: MailTemplate, data: Record<string, unknown>, langua
     case 'payout-sent':
       Object.assign(values, { amount: money(data.amount), lastFour: text(data.lastFour) });
       break;
+    case 'driver-suspended':
+      values.reason = text(data.reason).trim();
+      break;
     case 'sos-alert':
       Object.assign(values, { name: text(data.name), date: date(data.at) });
       break;
     case 'email-verification':
     case 'password-reset':
     case 'account-deletion':
+    case 'driver-reinstated':
       break;
   }
   return { values, parts };

@@ -3,6 +3,8 @@ import { and, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { containsPattern, cursorKey, pageLimit, pageOrder, pageWhere, toPage, type Keyset, type Page } from '../../lib/paging';
 import { users } from '../accounts/tables';
+import { openSuspensionsOf } from '../drivers/repository';
+import { staffView } from '../drivers/suspension-view';
 
 /** Newest sign-up first (indexes users_created_idx, users_role_created_idx). */
 const userKeyset: Keyset = { at: users.createdAt, id: users.id };
@@ -37,11 +39,16 @@ export function createUserDirectory(deps: { db: Database }) {
         .where(and(query.role ? eq(users.role, query.role) : undefined, search, pageWhere(userKeyset, query)))
         .orderBy(...pageOrder(userKeyset))
         .limit(pageLimit(query));
+      // Drivers show their suspension (ADR 031), so the admin suspends and reinstates from this list.
+      const suspensions = await openSuspensionsOf(
+        db,
+        rows.filter((row) => row.role === 'driver').map((row) => row.id),
+      );
       return toPage(
         rows,
         query,
         (row) => ({ at: row.pageKey, id: row.id }),
-        ({ pageKey: _key, createdAt, ...user }) => ({ ...user, createdAt: createdAt.toISOString() }),
+        ({ pageKey: _key, createdAt, ...user }) => ({ ...user, createdAt: createdAt.toISOString(), suspension: staffView(suspensions.get(user.id)) }),
       );
     },
   };

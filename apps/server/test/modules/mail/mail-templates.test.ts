@@ -56,6 +56,8 @@ const samples: { [T in MailTemplate]: MailData[T] } = {
   },
   'payout-sent': { amount: 12345, lastFour: '6789', path: '/driver-dashboard' },
   'account-deletion': {},
+  'driver-suspended': { reason: 'Repeated late cancellations' },
+  'driver-reinstated': {},
   'sos-alert': { name: 'Ana Lopez', path: '/trip/abc', at: '2026-11-20T12:00:00.000Z' },
 };
 

@@ -55,6 +55,11 @@ export function notificationText(notification: Notification): NotificationText {
       return { ...text('body', { lastFour: notification.data.lastFour }), amountCents: notification.data.amount };
     case 'payout_failed':
       return { ...text('body', { lastFour: notification.data.lastFour, reason: notification.data.reason }), amountCents: notification.data.amount };
+    case 'driver_suspended':
+      // The reason as staff wrote it, shown under the body like a reviewer's notes (ADR 031).
+      return { ...text('body'), notes: notification.data.reason };
+    case 'driver_reinstated':
+      return text('body');
     case 'safety_alert':
       return text(notification.data.role);
   }

@@ -3,6 +3,7 @@ import { roles, type Role } from '@coride/domain/roles';
 import { SearchXIcon, UsersIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DriverSuspensionButton, SuspensionNote } from '@/components/driver-suspension/driver-suspension-dialog';
 import { LoadMoreButton } from '@/components/paged-list/load-more-button';
 import { SearchField } from '@/components/paged-list/search-field';
 import { Badge } from '@/components/ui/badge';
@@ -15,7 +16,10 @@ import { NativeSelect } from '@/components/ui/select';
 import { StackedRow, StackedTable } from '@/components/ui/stacked-table';
 import { useFormatters } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useAdminUsers } from '../api/use-admin-users';
+import { adminUsersQueryKey, useAdminUsers } from '../api/use-admin-users';
+
+/** A driver's suspension changes their row (every page and search of the list). */
+const SUSPENSION_REFRESH = [{ queryKey: adminUsersQueryKey }] as const;
 
 /**
  * Every account, newest first, a page at a time: a search (email, name or phone, asked of the server
@@ -89,7 +93,7 @@ export function UsersTab() {
 }
 
 function UsersTable({ users }: { users: AdminUser[] }) {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useTranslation(['admin', 'common', 'review']);
   const format = useFormatters();
   const headings = { name: t('users.columns.name'), email: t('users.columns.email'), role: t('users.columns.role'), joined: t('users.columns.joined') };
   return (
@@ -106,7 +110,20 @@ function UsersTable({ users }: { users: AdminUser[] }) {
             <span className="break-all">{user.email}</span>
           </Cell>
           <Cell label={headings.role}>
-            <Badge variant="secondary">{t(`common:roles.${user.role}`)}</Badge>
+            <span className="flex flex-wrap items-center gap-2">
+              <Badge variant="secondary">{t(`common:roles.${user.role}`)}</Badge>
+              {user.suspension ? <Badge variant="destructive">{t('review:suspension.badge')}</Badge> : null}
+            </span>
+            {/* Drivers are suspended and reinstated here (ADR 031), with the same dialog as the licensee's. */}
+            {user.role === 'driver' ? (
+              <span className="mt-2 grid gap-2">
+                {user.suspension ? <SuspensionNote suspension={user.suspension} /> : null}
+                <DriverSuspensionButton
+                  driver={{ id: user.id, name: `${user.firstName} ${user.lastName}`, suspension: user.suspension }}
+                  invalidate={SUSPENSION_REFRESH}
+                />
+              </span>
+            ) : null}
           </Cell>
           <Cell label={headings.joined}>
             <time dateTime={user.createdAt}>{format.dateTime(user.createdAt)}</time>

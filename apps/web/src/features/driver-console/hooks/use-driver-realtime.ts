@@ -58,6 +58,17 @@ export function useDriverRealtime(announce: Announce): void {
         for (const queryKey of [driverEarningsQueryKey, driverPerformanceQueryKey, driverProfileQueryKey, driverRidesQueryKey])
           void queryClient.invalidateQueries({ queryKey });
         break;
+      case 'driver_suspended':
+        // Staff suspended the driver (ADR 031): the server took them offline; the banner shows why.
+        void queryClient.invalidateQueries({ queryKey: driverProfileQueryKey });
+        void queryClient.invalidateQueries({ queryKey: driverOffersQueryKey });
+        toast({ title: t('toasts.suspendedTitle'), description: message.suspension.reason, variant: 'destructive' });
+        announce(t('toasts.suspendedTitle'), 'assertive');
+        break;
+      case 'driver_reinstated':
+        void queryClient.invalidateQueries({ queryKey: driverProfileQueryKey });
+        toast({ title: t('toasts.reinstatedTitle'), description: t('toasts.reinstatedBody'), variant: 'success' });
+        break;
       default:
         break;
     }

@@ -4,6 +4,7 @@ import { CarIcon, CheckIcon, FileTextIcon, Loader2Icon, StarIcon, UsersIcon } fr
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DriverApplicationItem } from '@/components/application-review/driver-application-item';
+import { DriverSuspensionButton, SuspensionNote } from '@/components/driver-suspension/driver-suspension-dialog';
 import { LoadMoreButton } from '@/components/paged-list/load-more-button';
 import type { PagedList } from '@/components/paged-list/use-paged-list';
 import { Badge } from '@/components/ui/badge';
@@ -15,14 +16,24 @@ import { toast } from '@/components/ui/use-toast';
 import { useFormatters } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useApproveDriver } from '../api/use-approve-driver';
+import { licenseeDriversQueryKey } from '../api/use-licensee-drivers';
+import { licenseeMetricsQueryKey } from '../api/use-licensee-metrics';
+import { LowRatedCard } from './low-rated-card';
 import { useReviewDriverApplication } from '../api/use-review-driver-application';
 
-/** Applications waiting in the territory (with the admin's Review dialog), then every driver of it. */
+/** What a suspension changes in this console: the drivers list and the online count. */
+const SUSPENSION_REFRESH = [{ queryKey: licenseeDriversQueryKey }, { queryKey: licenseeMetricsQueryKey }] as const;
+
+/**
+ * Applications waiting in the territory (with the admin's Review dialog), then every driver of it
+ * (suspend and reinstate, ADR 031), then the low-rated riders and drivers (ADR 029).
+ */
 export function DriversTab({ applications, drivers }: { applications: PagedList<DriverApplication>; drivers: UseQueryResult<LicenseeDriver[]> }) {
   return (
     <div className="space-y-6">
       <ApplicationsCard applications={applications} />
       <DriversCard drivers={drivers} />
+      <LowRatedCard />
     </div>
   );
 }
@@ -93,7 +104,7 @@ function DriversCard({ drivers }: { drivers: UseQueryResult<LicenseeDriver[]> })
 }
 
 function DriverRow({ driver }: { driver: LicenseeDriver }) {
-  const { t } = useTranslation('licensee');
+  const { t } = useTranslation(['licensee', 'review']);
   const format = useFormatters();
   const approve = useApproveDriver();
   const name = `${driver.firstName} ${driver.lastName}`;
@@ -118,6 +129,11 @@ function DriverRow({ driver }: { driver: LicenseeDriver }) {
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="font-semibold">{name}</h3>
           <DriverStatusBadge status={driver.status} />
+          {driver.suspension ? (
+            <Badge variant="destructive" data-testid="driver-suspended-badge">
+              {t('review:suspension.badge')}
+            </Badge>
+          ) : null}
           {driver.status === 'active' ? (
             <span className="inline-flex items-center gap-1.5 text-xs text-muted-foreground" data-testid="driver-online">
               <span className={cn('size-2 rounded-full', driver.isOnline ? 'bg-success' : 'bg-muted-foreground/50')} aria-hidden />
@@ -126,6 +142,7 @@ function DriverRow({ driver }: { driver: LicenseeDriver }) {
           ) : null}
         </div>
         <p className="text-sm break-all text-muted-foreground">{driver.email}</p>
+        {driver.suspension ? <SuspensionNote suspension={driver.suspension} /> : null}
         <p className="flex items-start gap-1.5 text-sm">
           <CarIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
           <span className="break-words">{driver.vehicle}</span>
@@ -148,6 +165,9 @@ function DriverRow({ driver }: { driver: LicenseeDriver }) {
           </div>
         </dl>
       </div>
+      {driver.status === 'active' || driver.suspension ? (
+        <DriverSuspensionButton driver={{ id: driver.id, name, suspension: driver.suspension }} invalidate={SUSPENSION_REFRESH} />
+      ) : null}
       {driver.status === 'inactive' ? (
         <ActionButton
           size="sm"
