@@ -156,6 +156,10 @@ describe.each(sharedBackends)('the rides API on %s', (backend) => {
         zoneMultiplier: 1,
         rateAdjustmentPercent: 0,
         rateNotice: null,
+        // The ride options' defaults (ADR 033).
+        seats: 1,
+        vehicleSize: 'any',
+        wheelchairAccessible: false,
       });
 
       // Prices may change between the quote and the booking (a licensee rate change taking effect, say).
