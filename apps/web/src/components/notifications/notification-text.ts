@@ -51,6 +51,7 @@ export function notificationText(notification: Notification): NotificationText {
     case 'ride_no_driver':
       return text('body', { address: notification.data.pickupAddress });
     case 'ride_scheduled_dispatch':
+      return text(notification.data.outcome, { address: notification.data.pickupAddress });
     case 'payout_sent':
       return { ...text('body', { lastFour: notification.data.lastFour }), amountCents: notification.data.amount };
     case 'payout_failed':
