@@ -69,7 +69,7 @@ export function DriverDashboardPage() {
           {activeRide.isError ? (
             <ErrorState title={t('errors.fetchActiveRide')} error={activeRide.error} onRetry={() => void activeRide.refetch()} />
           ) : ride ? (
-            <ActiveRideCard ride={ride} />
+            <ActiveRideCard ride={ride} position={stream.position} />
           ) : (
             <RateRiderCard ride={rides.items[0]} />
           )}

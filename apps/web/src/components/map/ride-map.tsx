@@ -8,19 +8,30 @@ const LeafletMap = lazy(() => import('./leaflet-map'));
 
 export type RideMapProps = Omit<LeafletMapProps, 'labels'>;
 
-/** The lazily loaded trip map with its translated labels; a placeholder while (or if not) loaded. */
-export function RideMap({ className, ...props }: RideMapProps) {
+/** The map's texts, and what its placeholder says while Leaflet loads and if it cannot. */
+export type RideMapTexts = MapLabels & { loading: string; unavailable: string };
+
+/** The lazily loaded trip map with its translated labels (the booking namespace's); a placeholder while (or if not) loaded. */
+export function RideMap(props: RideMapProps) {
   const { t } = useTranslation('booking');
-  const labels: MapLabels = {
+  const texts: RideMapTexts = {
     region: t('map.label'),
     pickup: t('map.pickupPin'),
     dropoff: t('map.dropoffPin'),
     driver: t('map.driverPin'),
     tilesUnavailable: t('map.tilesUnavailable'),
+    loading: t('map.loading'),
+    unavailable: t('map.unavailable'),
   };
+  return <LabelledRideMap {...props} texts={texts} />;
+}
+
+/** The same map with texts from the caller (the driver console has its own namespace). */
+export function LabelledRideMap({ className, texts, ...props }: RideMapProps & { texts: RideMapTexts }) {
+  const { loading, unavailable, ...labels } = texts;
   return (
-    <MapErrorBoundary fallback={<MapPlaceholder message={t('map.unavailable')} className={className} />}>
-      <Suspense fallback={<MapPlaceholder message={t('map.loading')} className={className} />}>
+    <MapErrorBoundary fallback={<MapPlaceholder message={unavailable} className={className} />}>
+      <Suspense fallback={<MapPlaceholder message={loading} className={className} />}>
         <LeafletMap {...props} labels={labels} className={className} />
       </Suspense>
     </MapErrorBoundary>

@@ -1,4 +1,4 @@
-import type { Ride } from '@coride/domain';
+import type { LatLng, Ride } from '@coride/domain';
 import { BanIcon, FlagIcon, Loader2Icon, PlayIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,9 @@ import { useCancelRide } from '../api/use-cancel-ride';
 import { useCompleteRide } from '../api/use-complete-ride';
 import { useStartRide } from '../api/use-start-ride';
 import { driverEarningOf } from '../earnings';
+import { nextStopKind } from '../navigation-link';
 import { showErrorToast } from '../show-error-toast';
+import { LazyDriverMap } from './lazy-driver-map';
 import { RidePinField } from './ride-pin-field';
 import { SosControl } from '@/components/safety/sos-control';
 import { RiderContact } from './rider-contact';
@@ -28,7 +30,7 @@ export const ACTIVE_RIDE_HEADING_ID = 'active-ride-heading';
 const REASON_MAX_LENGTH = 300;
 
 /** The ride under way: accepted (drive to the pickup, Start or Cancel) or in progress (Complete). */
-export function ActiveRideCard({ ride }: { ride: Ride }) {
+export function ActiveRideCard({ ride, position = null }: { ride: Ride; position?: LatLng | null }) {
   const { t } = useTranslation('driver');
   const format = useFormatters();
   const start = useStartRide();
@@ -101,6 +103,13 @@ export function ActiveRideCard({ ride }: { ride: Ride }) {
         <RiderContact ride={ride} />
         <SosControl rideId={ride.id} status={ride.status} lastKnownLocation={ride.driver?.currentLocation} />
         <RouteSummary pickup={ride.pickupLocation} dropoff={ride.dropoffLocation} />
+        {/* The driver's map and Navigate to the next stop (ADR 035). */}
+        <LazyDriverMap
+          pickup={ride.pickupLocation}
+          dropoff={ride.dropoffLocation}
+          position={position ?? ride.driver?.currentLocation ?? null}
+          nextStop={nextStopKind(ride.status)}
+        />
         <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
           <div>
             <dt className="text-muted-foreground">{t('requests.tripDistance')}</dt>

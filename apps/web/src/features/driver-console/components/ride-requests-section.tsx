@@ -16,6 +16,7 @@ import { useDeclineRide } from '../api/use-decline-ride';
 import { removeOffer } from '../api/use-driver-offers';
 import type { Announce } from '../hooks/use-announcer';
 import { showErrorToast } from '../show-error-toast';
+import { LazyDriverMap } from './lazy-driver-map';
 import { RideRequestCard } from './ride-request-card';
 
 export const RIDE_REQUESTS_HEADING_ID = 'ride-requests-heading';
@@ -93,6 +94,12 @@ export function RideRequestsSection({
         <p className="sr-only" aria-live="polite" aria-atomic="true">
           {announcements.polite}
         </p>
+        {/* The newest request on the driver's map (ADR 035). */}
+        {list[0] ? (
+          <div className="mb-4">
+            <LazyDriverMap pickup={list[0].ride.pickupLocation} dropoff={list[0].ride.dropoffLocation} position={driverPosition} nextStop="pickup" />
+          </div>
+        ) : null}
         {offers.isPending ? (
           <LoadingState />
         ) : offers.isError ? (
