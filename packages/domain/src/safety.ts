@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { latLngSchema } from './geo';
 import { pageQuerySchema } from './paging';
-import type { RideStatus } from './ride-state';
 import { text } from './text';
+
+export * from './safety-rules';
 
 /*
  * SOS (contract §9, ADR 032): the rider or the driver of a ride under way raises an urgent safety alert.
@@ -10,17 +11,6 @@ import { text } from './text';
  * mail with the trip link to the raiser's emergency contacts. Staff acknowledge it, then resolve it
  * with a note.
  */
-
-/** The ride states in which SOS can be raised: a driver has the ride and it has not ended. */
-export const SOS_RIDE_STATUSES: readonly RideStatus[] = ['accepted', 'in_progress'];
-
-export const canRaiseSos = (status: string): boolean => (SOS_RIDE_STATUSES as readonly string[]).includes(status);
-
-/** A second press by the same person on the same ride within this window answers the alert already raised. */
-export const SOS_REPEAT_WINDOW_MS = 60_000;
-
-/** The 911 link shown beside the SOS button at all times. */
-export const EMERGENCY_NUMBER = '911';
 
 /** `POST /api/rides/:id/sos`: where the raiser is, when the device could tell. */
 export const sosRequestSchema = z.object({ location: latLngSchema.optional() });

@@ -1,5 +1,6 @@
 import type { LatLng } from '@coride/domain/geo';
-import { canRaiseSos, EMERGENCY_NUMBER, type SafetyAlert } from '@coride/domain/safety';
+import type { SafetyAlert } from '@coride/domain/safety';
+import { canRaiseSos, EMERGENCY_NUMBER } from '@coride/domain/safety-rules';
 import { useMutation } from '@tanstack/react-query';
 import { Loader2Icon, PhoneIcon, SirenIcon } from 'lucide-react';
 import { useState } from 'react';
@@ -93,7 +94,7 @@ export function SosControl({ rideId, status, lastKnownLocation }: { rideId: stri
         {alert ? (
           <span className="font-medium">
             {t('sos.sent', { time: format.dateTime(alert.createdAt) })}{' '}
-            {alert.contactsMailed > 0 ? t('sos.contactsMailed', { count: alert.contactsMailed }) : null}
+            {alert.contactsMailed > 0 ? t('sos.contactsMailed', { number: alert.contactsMailed }) : null}
           </span>
         ) : null}
       </p>

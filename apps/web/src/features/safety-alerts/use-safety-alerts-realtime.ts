@@ -4,6 +4,8 @@ import { toast } from '@/components/ui/use-toast';
 import { useOnReconnected, useRealtimeMessages } from '@/lib/realtime-context';
 import { safetyAlertsQueryKey } from './api/safety-alerts';
 
+const SOS_TOAST_MS = 60_000;
+
 /**
  * An SOS in the licensee's territory (or anywhere, for an admin) arrives over the socket as
  * `safety_alert`: the list is read again and a new alert is announced by a toast. An acknowledged or
@@ -23,6 +25,8 @@ export function useSafetyAlertsRealtime(): void {
     void i18n.loadNamespaces('safety').then(() =>
       toast({
         variant: 'destructive',
+        // Urgent: it stays a minute (or until closed) rather than the usual few seconds.
+        duration: SOS_TOAST_MS,
         title: i18n.t('safety:toast.title'),
         description: i18n.t(`safety:toast.${alert.raisedBy.role}`, { name: alert.raisedBy.name, address: alert.pickupAddress }),
       }),

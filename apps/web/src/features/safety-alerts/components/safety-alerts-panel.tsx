@@ -33,7 +33,7 @@ export function SafetyAlertsPanel() {
           <ShieldAlertIcon className="size-5 text-destructive" aria-hidden />
           {t('title')}
         </CardTitle>
-        <CardDescription>{alerts.isPending ? t('description') : t('openCount', { count: openCount })}</CardDescription>
+        <CardDescription>{alerts.isPending ? t('description') : t('openCount', { number: openCount })}</CardDescription>
       </CardHeader>
       <CardContent>
         {alerts.isPending ? (
@@ -113,7 +113,7 @@ function AlertItem({ alert }: { alert: SafetyAlert }) {
           <span className="text-muted-foreground">{t('noPosition')}</span>
         )}
       </p>
-      <p className="text-xs text-muted-foreground">{t('contactsMailed', { count: alert.contactsMailed })}</p>
+      <p className="text-xs text-muted-foreground">{t('contactsMailed', { number: alert.contactsMailed })}</p>
       {alert.acknowledgedAt && alert.acknowledgedBy ? (
         <p className="text-xs text-muted-foreground" data-testid="safety-alert-acknowledged">
           {t('acknowledgedBy', { name: alert.acknowledgedBy })} · <time dateTime={alert.acknowledgedAt}>{format.dateTime(alert.acknowledgedAt)}</time>
