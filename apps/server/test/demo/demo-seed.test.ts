@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD_FILE, demoAccounts, loadDemoWorld, seedDemoWorld, shouldRunDemo } from '../../src/demo/seed';
+import { namedPlaces } from '../../src/modules/geo/places';
 import { customerPayload, licenseePayload, register } from '../support/fixtures';
 import { backends, createTestApp, testConfig, type TestApp } from '../support/test-app';
 
@@ -54,6 +55,32 @@ describe.each(backends)('the demo world on %s', (backend) => {
       headers: { authorization: `Bearer ${(login.json() as { token: string }).token}` },
     });
     expect((stats.json() as { totalRides: number }).totalRides).toBe(rides);
+  });
+
+  it('serves every landmark of the demo city from the territory that holds its zip code', async () => {
+    await loadDemoWorld(t.database.db, t.config, t.app.services.zips, new Date('2026-11-20T12:00:00Z'));
+    // A landmark's zip code is the one its address gives; building-sized
+    // zip codes (the Empire State Building's 10118, Rockefeller Center's 10111) are nobody's and are
+    // served by the territory around them; the other boroughs are not served by the demo's licensees.
+    const holders = (await t.database.db.execute(
+      sql.raw('select z.zip, t.name from territory_zip_codes z join territories t on t.id = z.territory_id'),
+    )) as unknown as { rows: { zip: string; name: string }[] };
+    const territoryOfZip = new Map(holders.rows.map((row) => [row.zip, row.name]));
+    const enclosedBy: Record<string, string> = { '10118': 'Midtown Manhattan', '10111': 'Midtown Manhattan', '10038': 'Downtown Manhattan' };
+    const outside = new Set(['11217', '10451', '11371', '11430']);
+    const placed = [];
+    for (const place of namedPlaces) {
+      const zip = /\b(\d{5})$/.exec(place.address)?.[1];
+      const found = await t.app.services.territories.place(place);
+      const expected = outside.has(zip!) ? undefined : (territoryOfZip.get(zip!) ?? enclosedBy[zip!]);
+      placed.push({ place: place.address, territory: found?.territory?.name, expected });
+      // Served as part of a zip code of that territory, which sets the zone and its prices.
+      if (found?.territory) expect(territoryOfZip.get(found.zip)).toBe(found.territory.name);
+    }
+    expect(placed).toEqual(placed.map((row) => ({ ...row, territory: row.expected })));
+    // Grand Central Terminal was refused as "not served yet" when only the six nearest zip areas were
+    // looked at: nine building-sized zip codes are nearer to it than 10017.
+    expect(placed.find((row) => row.place.startsWith('Grand Central'))?.territory).toBe('Midtown Manhattan');
   });
 
   it('keeps the data folder’s password, readable by its owner only, across restarts; the published one never signs in', async () => {

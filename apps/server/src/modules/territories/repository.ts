@@ -19,6 +19,17 @@ export async function findTerritoryByZip(db: Executor, zip: string): Promise<Ter
   return row?.territory;
 }
 
+/** The approved territories holding any of these zip codes, by zip code. */
+export async function findTerritoriesByZips(db: Executor, zips: readonly string[]): Promise<Map<string, TerritoryRow>> {
+  if (zips.length === 0) return new Map();
+  const rows = await db
+    .select({ zip: territoryZipCodes.zip, territory: territories })
+    .from(territoryZipCodes)
+    .innerJoin(territories, eq(territories.id, territoryZipCodes.territoryId))
+    .where(and(inArray(territoryZipCodes.zip, [...zips]), eq(territories.isApproved, true)));
+  return new Map(rows.map((row) => [row.zip, row.territory]));
+}
+
 export async function listTerritoriesOfLicensee(db: Executor, licenseeId: string) {
   const rows = await db.select().from(territories).where(eq(territories.licenseeId, licenseeId)).orderBy(territories.createdAt);
   const zips = rows.length

@@ -25,6 +25,8 @@ export type PlacedPoint = { zip: string; territory: repo.TerritoryRow | undefine
  * whose zip area is at most this much farther away than the nearest one serves it.
  */
 const ENCLAVE_MARGIN_MILES = 0.5;
+/** A bound on the zip areas looked at within the margin (around Grand Central, 19 are within the margin). */
+const ENCLAVE_MAX_NEIGHBOURS = 64;
 
 export type TerritoriesService = ReturnType<typeof createTerritoriesService>;
 
@@ -91,11 +93,18 @@ export function createTerritoriesService(deps: { db: Database; zips: ZipIndex; n
       if (!zip) return undefined;
       const territory = await repo.findTerritoryByZip(executor, zip.zip);
       if (territory) return { zip: zip.zip, territory };
+      // Every zip area within the margin, nearest first: around Grand Central a dozen building-sized
+      // zip codes (10165-10177) are nearer than 10017 itself, so a fixed count of neighbours missed it.
+      // The point is then served as part of the claimed zip code (its zone and prices).
       const margin = haversineMiles(point, zip) + ENCLAVE_MARGIN_MILES;
-      for (const neighbour of zips.nearbyAreas(point, 6, margin)) {
-        if (neighbour.zip === zip.zip) continue;
-        const around = await repo.findTerritoryByZip(executor, neighbour.zip);
-        if (around) return { zip: zip.zip, territory: around };
+      const neighbours = zips.nearbyAreas(point, ENCLAVE_MAX_NEIGHBOURS, margin).filter((area) => area.zip !== zip.zip);
+      const held = await repo.findTerritoriesByZips(
+        executor,
+        neighbours.map((area) => area.zip),
+      );
+      for (const neighbour of neighbours) {
+        const around = held.get(neighbour.zip);
+        if (around) return { zip: neighbour.zip, territory: around };
       }
       return { zip: zip.zip, territory: undefined };
     },
