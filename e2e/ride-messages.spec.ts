@@ -28,8 +28,9 @@ test('rider and driver exchange messages live during the ride', async ({ browser
   await expect(driverPage.getByTestId('active-ride-card')).toBeVisible();
   await expect(riderPage.getByTestId('ride-driver-name')).toContainText('Mo');
 
-  // Call: no masking service in this deployment, so it opens the thread and says so; no tel: link anywhere.
-  await expect(riderPage.locator('a[href^="tel:"]').filter({ hasText: /call/i })).toHaveCount(0);
+  // Call: no masking service in this deployment, so it opens the thread and says so; no tel: link to the
+  // driver (the SOS card's emergency number is the only one on the page).
+  await expect(riderPage.getByTestId('driver-card').locator('a[href^="tel:"]')).toHaveCount(0);
   await riderPage.getByTestId('call-driver').click();
   const riderThread = riderPage.getByTestId('ride-messages');
   await expect(riderThread).toBeVisible();

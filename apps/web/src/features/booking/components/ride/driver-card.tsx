@@ -6,16 +6,20 @@ import { RideMessagesDialog } from '@/components/ride-messages/ride-messages-dia
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DetailList } from '@/components/ui/detail-list';
+import { toast } from '@/components/ui/use-toast';
 import { useFormatters } from '@/lib/format';
 
 /**
  * Who is coming and how to recognise them: name, rating, car, plate. Message opens the ride's thread;
- * Call rings a masked number when the deployment has one, else opens the thread saying calls go
- * through messages (contract §9: the driver's own phone never reaches the rider).
+ * Call asks the server for a masked number and rings it when the deployment has a masking service,
+ * else opens the thread saying calls go through messages (contract §9, ADR 035: the driver's own
+ * phone never reaches the rider).
  */
 export function DriverCard({ driver, rideId }: { driver: RideDriver; rideId: string }) {
   const { t } = useTranslation('booking');
   const [thread, setThread] = useState<'closed' | 'message' | 'call'>('closed');
+  // The masked number once the service gave it (ADR 035); the ride view's own stays null.
+  const [callNumber, setCallNumber] = useState<string | null>(driver.maskedPhone);
   const format = useFormatters();
   const initials = driver.name
     .split(/\s+/)
@@ -23,6 +27,23 @@ export function DriverCard({ driver, rideId }: { driver: RideDriver; rideId: str
     .join('')
     .slice(0, 2)
     .toUpperCase();
+
+  async function call() {
+    try {
+      const { maskedNumberFor } = await import('../../api/ride-call');
+      const number = await maskedNumberFor(rideId);
+      if (number === null) {
+        setThread('call');
+        return;
+      }
+      // Kept as a tel: link too, for a phone that would not open the dialler from here.
+      setCallNumber(number);
+      window.location.href = `tel:${number}`;
+    } catch {
+      toast({ title: t('ride.driver.callFailed'), variant: 'destructive' });
+      setThread('message');
+    }
+  }
 
   return (
     <Card data-testid="driver-card">
@@ -60,14 +81,14 @@ export function DriverCard({ driver, rideId }: { driver: RideDriver; rideId: str
           ]}
         />
         <div className="grid grid-cols-2 gap-2">
-          {driver.maskedPhone ? (
-            <a href={`tel:${driver.maskedPhone.replace(/[^\d+]/g, '')}`} className={buttonVariants({ variant: 'outline' })} data-testid="call-driver">
+          {callNumber ? (
+            <a href={`tel:${callNumber.replace(/[^\d+]/g, '')}`} className={buttonVariants({ variant: 'outline' })} data-testid="call-driver">
               <PhoneIcon aria-hidden />
               {t('ride.driver.call')}
               <span className="sr-only">{driver.name}</span>
             </a>
           ) : (
-            <Button variant="outline" onClick={() => setThread('call')} data-testid="call-driver">
+            <Button variant="outline" onClick={() => void call()} data-testid="call-driver">
               <PhoneIcon aria-hidden />
               {t('ride.driver.call')}
               <span className="sr-only">{driver.name}</span>
