@@ -31,11 +31,13 @@ type Role = 'customer' | 'driver' | 'licensee' | 'admin';
  * Routes and who visits them. `scriptBudgetKb` is what `--budget` enforces (script received): the
  * issue's 90 KB for the landing page (docs/decisions/023), and for the booking page just above what is
  * measured, so growth fails `npm test`. The booking page grew from 231.3 to 233.3 KB when it took the
- * ride PIN, trip sharing and the message thread (issue 18, ADRs 028-029); 236 KB keeps it just above.
+ * ride PIN, trip sharing and the message thread (issue 18, ADRs 028-029), and to 241.8 KB with SOS,
+ * ride options and scheduling; the ride's views then became a chunk of their own, loaded when there
+ * is a ride (224.8 KB for the form alone), and 230 KB keeps it just above.
  */
 const routes: { path: string; as?: Role; scriptBudgetKb?: number; scriptGoalKb?: number }[] = [
   { path: '/', scriptBudgetKb: 90, scriptGoalKb: 90 },
-  { path: '/ride', as: 'customer', scriptBudgetKb: 236 },
+  { path: '/ride', as: 'customer', scriptBudgetKb: 230 },
   { path: '/sign-in' },
   { path: '/onboarding' },
   { path: '/dashboard', as: 'customer' },

@@ -1,7 +1,7 @@
 import type { Ride } from '@coride/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { ArrowLeftIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { DashboardShell } from '@/components/layout/dashboard-shell';
@@ -15,12 +15,19 @@ import { preloadNamespaces } from '@/lib/i18n';
 import { useHasPainted } from '@/lib/use-has-painted';
 import { BookingView } from '@/features/booking/components/booking-view';
 import { RewardsLine } from '@/features/rewards/rewards-line';
-import { RideCancelledView } from '@/features/booking/components/ride/ride-cancelled-view';
-import { RideCompletedView } from '@/features/booking/components/ride/ride-completed-view';
-import { RideTracker } from '@/features/booking/components/ride/ride-tracker';
 import { activeRideQueryOptions } from '@/features/booking/api/get-active-ride';
 import { useCurrentRide } from '@/features/booking/hooks/use-current-ride';
 import { emptyStop, stopAt, type TripDraft } from '@/features/booking/trip';
+
+/*
+ * A ride's views (the tracker with its PIN, sharing, messages and SOS; the completed and cancelled
+ * views) are their own chunk: /ride opens on the booking form, and its first load carries only that
+ * (bench/web.ts's budget). The chunk is fetched once the rider has a ride, or asks for one.
+ */
+const loadRideViews = () => import('@/features/booking/components/ride/ride-views');
+const RideTracker = lazy(() => loadRideViews().then((views) => ({ default: views.RideTracker })));
+const RideCompletedView = lazy(() => loadRideViews().then((views) => ({ default: views.RideCompletedView })));
+const RideCancelledView = lazy(() => loadRideViews().then((views) => ({ default: views.RideCancelledView })));
 
 // The page's texts (the account menu's included) start downloading with its code, not after the session check.
 preloadNamespaces(['booking', 'auth']);
@@ -84,14 +91,23 @@ export function BookRidePage() {
   else if (current.isLoading) content = <LoadingState label={t('loadingRide')} />;
   else if (current.error && !ride) content = <ErrorState title={t('loadRideFailed')} error={current.error} onRetry={current.refetch} />;
   else if (!ride)
-    content = <BookingView draft={draft} onDraftChange={setDraft} onBooked={current.track} FareNote={RewardsLine} isSchedulingAtFirst={isSchedulingAtFirst} />;
+    content = (
+      <BookingView
+        draft={draft}
+        onDraftChange={setDraft}
+        onBooked={current.track}
+        onRequesting={() => void loadRideViews()}
+        FareNote={RewardsLine}
+        isSchedulingAtFirst={isSchedulingAtFirst}
+      />
+    );
   else if (ride.status === 'completed') content = <RideCompletedView ride={ride} onBookAnother={startOver} />;
   else if (ride.status === 'cancelled') content = <RideCancelledView ride={ride} onRebooked={current.track} onChangeTrip={() => changeTrip(ride)} />;
   else content = <RideTracker ride={ride} onCancelled={current.dismiss} />;
 
   return (
     <DashboardShell title={ride ? t('ride.title') : t('title')} subtitle={ride ? t('ride.subtitle') : t('subtitle')} actions={backLink}>
-      {content}
+      <Suspense fallback={<LoadingState label={t('loadingRide')} />}>{content}</Suspense>
       <ChatLauncher />
       <VoiceLauncher />
     </DashboardShell>

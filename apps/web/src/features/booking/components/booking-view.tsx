@@ -27,6 +27,8 @@ type BookingViewProps = {
   draft: TripDraft;
   onDraftChange: (update: (draft: TripDraft) => TripDraft) => void;
   onBooked: (ride: Ride) => void;
+  /** The rider asked for the ride: the page starts fetching the booked ride's views meanwhile. */
+  onRequesting?: () => void;
   /** Shown under the upfront price (the route passes the rider's rewards line). */
   FareNote?: FareNoteSlot;
   /** Opened from "Schedule Ride" (ADR 034): the date and time picker is open at first. */
@@ -34,7 +36,7 @@ type BookingViewProps = {
 };
 
 /** Setting a trip: the form, the map, live availability and the upfront price, then the request. */
-export function BookingView({ draft, onDraftChange, onBooked, FareNote, isSchedulingAtFirst = false }: BookingViewProps) {
+export function BookingView({ draft, onDraftChange, onBooked, onRequesting, FareNote, isSchedulingAtFirst = false }: BookingViewProps) {
   const { t } = useTranslation('booking');
   const format = useFormatters();
   const [, navigate] = useLocation();
@@ -76,6 +78,7 @@ export function BookingView({ draft, onDraftChange, onBooked, FareNote, isSchedu
   // mutateAsync: the view is replaced by 'Your Ride' as soon as the ride is in the cache, and the
   // toast and hand-over must still happen after that.
   async function requestRide() {
+    onRequesting?.();
     const { location: pickupLocation } = draft.pickup;
     const { location: dropoffLocation } = draft.dropoff;
     const fare = quote.data;
