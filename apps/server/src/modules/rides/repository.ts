@@ -140,8 +140,13 @@ export async function dueScheduledRideIds(db: Executor, until: Date, limit = 50)
 }
 
 /** How many rides the rider has booked for later and not yet dispatched. */
-export async function countScheduledRidesOf(db: Executor, riderId: string): Promise<number> {
-  const [row] = await db
+/**
+ * The rider's scheduled rides, counted under a lock of that rider's held until the caller's transaction
+ * ends, so two bookings at once cannot both see room for one more.
+ */
+export async function countScheduledRidesOfLocked(tx: Executor, riderId: string): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`scheduled_rides:${riderId}`}))`);
+  const [row] = await tx
     .select({ count: sql<number>`count(*)::int` })
     .from(rides)
     .where(and(eq(rides.riderId, riderId), eq(rides.status, 'scheduled')));

@@ -392,15 +392,6 @@ export function createRidesService(deps: {
       if (scheduledAt) {
         const check = checkScheduledAt(scheduledAt, at);
         if (!check.ok) throw new AppError(check.code, check.message, { scheduledAt: check.message });
-        if ((await repo.countScheduledRidesOf(db, rider.id)) >= MAX_SCHEDULED_RIDES_PER_RIDER) {
-          throw new AppError(
-            'TOO_MANY_SCHEDULED_RIDES',
-            `You can have at most ${MAX_SCHEDULED_RIDES_PER_RIDER} scheduled rides. Cancel one to schedule another.`,
-            {
-              scheduledAt: 'Too many scheduled rides',
-            },
-          );
-        }
       }
       const quote = request.quoteId ? await repo.findQuote(db, request.quoteId) : undefined;
       const isQuoteUsable =
@@ -435,6 +426,14 @@ export function createRidesService(deps: {
         // In one transaction with the ride: the rider's reward credit (up to the fare) and an unused
         // priority perk are taken for it (docs/community-economics.md §4).
         created = await db.transaction(async (tx) => {
+          // A few booked for later at a time, counted under the rider's lock (two bookings at once included).
+          if (scheduledAt && (await repo.countScheduledRidesOfLocked(tx, rider.id)) >= MAX_SCHEDULED_RIDES_PER_RIDER) {
+            throw new AppError(
+              'TOO_MANY_SCHEDULED_RIDES',
+              `You can have at most ${MAX_SCHEDULED_RIDES_PER_RIDER} scheduled rides. Cancel one to schedule another.`,
+              { scheduledAt: 'Too many scheduled rides' },
+            );
+          }
           const row = await repo.insertRide(tx, {
             riderId: rider.id,
             territoryId: placed.territory.id,

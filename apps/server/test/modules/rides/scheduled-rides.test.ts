@@ -188,4 +188,11 @@ describe.each(backends)('scheduled rides on %s', (backend) => {
     for (let i = 1; i <= 5; i += 1) await expectOk<Ride>(await schedule(person, inMinutes(60 * 24 * i)), 201);
     expectError(await schedule(person, inMinutes(60 * 24 * 6)), 422, 'TOO_MANY_SCHEDULED_RIDES');
   });
+
+  it('keeps the limit when the last bookings come at once: of three for the fifth place, one is taken', async () => {
+    const person = await rider(t.app);
+    for (let i = 1; i <= 4; i += 1) await expectOk<Ride>(await schedule(person, inMinutes(60 * 24 * i)), 201);
+    const answers = await Promise.all([6, 7, 8].map((day) => schedule(person, inMinutes(60 * 24 * day))));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 422, 422]);
+  });
 });
