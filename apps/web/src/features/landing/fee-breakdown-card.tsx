@@ -32,7 +32,8 @@ export function FeeBreakdownCard({ comparison }: { comparison: FeeComparison }) 
           {feeShares.map((share) => (
             <div key={share} className="flex items-center gap-3 py-2.5">
               <span className={cn('size-3 shrink-0 rounded-full', shareColours[share])} aria-hidden />
-              <dt className="flex-1">{t(`pricing.breakdown.parts.${share}`)}</dt>
+              {/* Long compound words (German "Unternehmensverwaltung") wrap instead of widening the page on phones. */}
+              <dt className="min-w-0 flex-1 hyphens-auto break-words">{t(`pricing.breakdown.parts.${share}`)}</dt>
               <dd className="w-16 text-end text-muted-foreground tabular-nums">{format.bps(FEE_SHARES_BPS[share])}</dd>
               <dd className="w-16 text-end font-medium tabular-nums">{format.cents(comparison.feeParts[share])}</dd>
             </div>

@@ -24,7 +24,8 @@ export function PricingSection() {
             high: format.bps(TRADITIONAL_COMMISSION_BPS.high),
           })}
         />
-        <div className="mt-12 grid gap-6 lg:grid-cols-2">
+        {/* grid-cols-1 (minmax(0, 1fr)): an implicit column grew to the cards' longest word, wider than a phone. */}
+        <div className="mt-12 grid grid-cols-1 gap-6 lg:grid-cols-2">
           <FeeBreakdownCard comparison={sampleComparison} />
           <FeeComparisonCard comparison={sampleComparison} />
         </div>
