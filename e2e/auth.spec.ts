@@ -55,12 +55,41 @@ test('a signed-in rider who opens another role’s dashboard is sent to the ride
 });
 
 for (const path of ['/dashboard', '/driver-dashboard', '/licensee-dashboard', '/admin-dashboard']) {
-  test(`a signed-out visitor who opens ${path} is sent to the home page`, async ({ page }) => {
+  test(`a signed-out visitor who opens ${path} is sent, by way of the home page, to sign-in with the page kept`, async ({ page }) => {
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
     await page.goto(path);
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(new RegExp(`/sign-in\\?next=${encodeURIComponent(path)}$`));
+    await expect(page.getByTestId('signin-subtitle')).toHaveText('Sign in to continue to the page you opened.');
     await expect(page.getByTestId('account-name')).toHaveCount(0);
+    expect(visited).toContain('/');
   });
 }
+
+test('a signed-out visitor who opens /ride signs in and lands back on /ride, query kept', async ({ page }) => {
+  const email = uniqueEmail('next.ride');
+  await registerViaApi(page, registrationPayloads.customer(email));
+
+  await page.goto('/ride?schedule=1');
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fride%3Fschedule%3D1$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByTestId('signin-submit').click();
+  await expect(page).toHaveURL(/\/ride\?schedule=1$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Book a Ride' })).toBeVisible();
+});
+
+test('a sign-in link that names another site as next lands on the dashboard instead', async ({ page }) => {
+  const email = uniqueEmail('next.evil');
+  await registerViaApi(page, registrationPayloads.customer(email));
+  await page.goto('/sign-in?next=%2F%2Fevil.example%2F');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByTestId('signin-submit').click();
+  await expect(page).toHaveURL(/localhost:\d+\/dashboard$/);
+});
 
 test('an invalid stored token is removed on load and the visitor is treated as signed out', async ({ page }) => {
   const warnings: string[] = [];
@@ -74,7 +103,7 @@ test('an invalid stored token is removed on load and the visitor is treated as s
   await page.goto('/dashboard');
   expect((await verification).status()).toBe(401);
 
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fdashboard$/);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   await expect.poll(() => warnings.some((text) => text.startsWith('Auth failed'))).toBe(true);
 

@@ -4,9 +4,9 @@ import { registerViaApi, registrationPayloads, signInWithToken, uniqueEmail } fr
 // The booking page draws its frame before the session check answers (docs/decisions/023): the role guard
 // still decides who stays.
 
-test('a signed-out visitor who opens /ride is sent to the home page, not shown the booking form', async ({ page }) => {
+test('a signed-out visitor who opens /ride is sent to sign-in, not shown the booking form', async ({ page }) => {
   await page.goto('/ride');
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fride$/);
   await expect(page.getByRole('button', { name: /Request Ride/ })).toHaveCount(0);
 });
 

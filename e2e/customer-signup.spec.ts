@@ -24,5 +24,5 @@ test('a new rider signs up, sees the install guide, lands on the dashboard, stay
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fdashboard$/);
 });

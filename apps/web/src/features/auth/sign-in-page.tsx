@@ -3,7 +3,7 @@ import { loginRequestSchema, type LoginRequest } from '@coride/domain/registrati
 import { dashboardPathFor } from '@coride/domain/roles';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { PageShell } from '@/components/layout/page-shell';
 import { SiteHeader } from '@/components/layout/site-header';
 import { Button } from '@/components/ui/button';
@@ -13,19 +13,22 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/lib/auth';
+import { nextPathFrom } from '@/lib/next-path';
 
 /** The spec only sends "Sign in" to /onboarding; returning people sign in here. */
 export function SignInPage() {
   const { t } = useTranslation('auth');
   const { login } = useAuth();
   const [, navigate] = useLocation();
+  // The page a signed-out visitor was sent away from (contract §10): they come back to it.
+  const next = nextPathFrom(useSearch());
   const form = useForm<LoginRequest>({ resolver: zodResolver(loginRequestSchema), defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const user = await login(values);
-      navigate(dashboardPathFor(user.role), { replace: true });
+      navigate(next ?? dashboardPathFor(user.role), { replace: true });
     } catch (error) {
       // The form keeps what was typed; the server's message is generic on purpose.
       toast({ title: t('failedTitle'), description: error instanceof Error ? error.message : String(error), variant: 'destructive' });
@@ -38,7 +41,7 @@ export function SignInPage() {
         <Card>
           <CardHeader>
             <h1 className="text-2xl font-bold">{t('title')}</h1>
-            <CardDescription>{t('subtitle')}</CardDescription>
+            <CardDescription data-testid="signin-subtitle">{next ? t('continueSubtitle') : t('subtitle')}</CardDescription>
           </CardHeader>
           <CardContent>
             <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4" aria-label={t('submit')}>
