@@ -41,9 +41,11 @@ export function DeleteAccountDialog({ label }: { label: string }) {
       return;
     }
     setIsOpen(false);
-    navigate('/');
-    // The server has ended every session already; this forgets the token here.
+    // The server has ended every session already; this forgets the token here. Signed out first, then
+    // home: the other way round the landing page sent the still signed-in visitor back to the dashboard,
+    // whose guard then offered sign-in to come back to it.
     await logout();
+    navigate('/');
     toast({ title: t('delete.done'), description: t('delete.doneDescription') });
   });
 
