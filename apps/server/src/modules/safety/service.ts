@@ -75,9 +75,12 @@ export function createSafetyService(deps: {
     return alert;
   }
 
-  /** Tells the staff of the alert's territory on every instance (a changed alert too, so every console shows its state). */
-  async function announce(alert: SafetyAlert): Promise<void> {
-    for (const userId of await repo.staffRecipientIds(db, alert.territoryId)) hub.publish(userId, { type: 'safety_alert', alert });
+  /**
+   * Tells the staff of the alert's territory on every instance (a changed alert too, so every console
+   * shows its state); `staff` when the caller has just read who they are.
+   */
+  async function announce(alert: SafetyAlert, staff?: readonly string[]): Promise<void> {
+    for (const userId of staff ?? (await repo.staffRecipientIds(db, alert.territoryId))) hub.publish(userId, { type: 'safety_alert', alert });
   }
 
   return {
@@ -102,7 +105,7 @@ export function createSafetyService(deps: {
         await repo.lockRaiser(tx, rideId, user.id);
         const at = now();
         const recent = await repo.recentAlert(tx, rideId, user.id, new Date(at.getTime() - SOS_REPEAT_WINDOW_MS));
-        if (recent) return { id: recent.id, created: false };
+        if (recent) return { id: recent.id, created: false, staff: [] };
 
         const person = await repo.personOf(tx, user.id);
         const name = shortName(person ?? null) ?? '';
@@ -118,7 +121,8 @@ export function createSafetyService(deps: {
           contactsMailed: contacts.length,
           createdAt: at,
         });
-        for (const userId of await repo.staffRecipientIds(tx, ride.territoryId)) {
+        const staff = await repo.staffRecipientIds(tx, ride.territoryId);
+        for (const userId of staff) {
           await bell.notify(tx, { userId, kind: 'safety_alert', data: { alertId: row.id, rideId, role: side }, dedupeKey: `safety-alert:${row.id}` });
         }
         if (contacts.length > 0) {
@@ -137,13 +141,13 @@ export function createSafetyService(deps: {
             });
           }
         }
-        return { id: row.id, created: true };
+        return { id: row.id, created: true, staff };
       });
 
       const alert = await viewOf(raised.id);
       if (raised.created) {
         bell.publish();
-        await announce(alert);
+        await announce(alert, raised.staff);
       }
       return { alert, created: raised.created };
     },
