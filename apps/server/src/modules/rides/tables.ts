@@ -98,6 +98,8 @@ export const rides = pgTable(
     /** The pickup time of a ride booked for later (ADR 034); null for a ride booked for now. */
     scheduledAt: timestamp('scheduled_at', { withTimezone: true, mode: 'date' }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+    /** When the driver said they were at the pickup (contract §10); set once, while accepted. */
+    arrivedAt: timestamp('arrived_at', { withTimezone: true, mode: 'date' }),
     startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),

@@ -1,0 +1,1 @@
+ALTER TABLE "rides" ADD COLUMN "arrived_at" timestamp with time zone;
