@@ -26,6 +26,7 @@ export * from '../modules/emergency-contacts/tables';
 export * from '../modules/payouts/tables';
 export * from '../modules/ride-messages/tables';
 export * from '../modules/safety/tables';
+export * from '../modules/driver-documents/tables';
 
 // --- relations (for drizzle's relational queries) ---------------------------------------------
 
