@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { RideMessage } from './ride-messages';
 import { driverSuspensionSchema, ownSuspensionSchema, type OwnSuspension } from './driver-suspension';
 import type { SafetyAlert } from './safety';
-import { latLngSchema, locationRequestSchema, locationSchema } from './geo';
+import { haversineMiles, latLngSchema, locationRequestSchema, locationSchema, type LatLng } from './geo';
 import type { SupportTicket } from './assistant';
 import { hasSomeField, NOTHING_TO_CHANGE_MESSAGE } from './patch';
 import type { Notification } from './notifications';
@@ -71,6 +71,8 @@ export const rideSchema = fareBreakdownSchema.extend({
   /** The pickup time of a ride booked for later (ADR 034); null for a ride booked for now. */
   scheduledAt: z.string().nullable(),
   acceptedAt: z.string().nullable(),
+  /** When the assigned driver said they were at the pickup (contract §10); null until then. */
+  arrivedAt: z.string().nullable(),
   startedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
@@ -101,6 +103,16 @@ export const startRideRequestSchema = z.object({
     .regex(/^\d{4}$/, 'Enter the 4-digit PIN'),
 });
 export type StartRideRequest = z.infer<typeof startRideRequestSchema>;
+/** How near the pickup a driver must be to say they have arrived (contract §10), when their position is known. */
+export const ARRIVAL_RADIUS_METERS = 200;
+const METERS_PER_MILE = 1609.344;
+
+/** Whether a driver at `driver` may say they are at the pickup: no known position is taken at their word. */
+export function isNearPickup(pickup: LatLng, driver: LatLng | null | undefined): boolean {
+  if (!driver) return true;
+  return haversineMiles(pickup, driver) * METERS_PER_MILE <= ARRIVAL_RADIUS_METERS;
+}
+
 /** Wrong PINs allowed before the ride can only be cancelled. */
 export const MAX_PIN_ATTEMPTS = 5;
 
@@ -156,13 +168,18 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
+export type OfferWithdrawnReason = 'taken' | 'expired' | 'cancelled' | 'suspended';
+
 export type ServerMessage =
   | { type: 'auth_ok'; userId: string; role: string }
   | { type: 'error'; error: string; code: string }
   | { type: 'ride_request'; ride: Ride; estimatedEarning: number; expiresAt: string }
-  | { type: 'ride_request_withdrawn'; rideId: string; reason: 'taken' | 'expired' | 'cancelled' | 'suspended' }
+  /** To each other driver holding the offer: it left (another took it, the rider cancelled, it expired; or this driver was suspended). */
+  | { type: 'offer_withdrawn'; rideId: string; reason: OfferWithdrawnReason }
   | { type: 'ride_accepted'; ride: Ride; driver: RideDriver }
   | { type: 'driver_location'; driverId: string; rideId: string; location: { lat: number; lng: number; heading?: number }; etaMinutes: number | null }
+  /** To the rider: the driver is at the pickup (contract §10). */
+  | { type: 'driver_arrived'; ride: Ride }
   | { type: 'ride_started'; ride: Ride }
   | { type: 'ride_completed'; ride: Ride }
   | { type: 'ride_cancelled'; ride: Ride; reason: string }
@@ -202,7 +219,12 @@ export const driverMeSchema = z.object({
   currentLocation: latLngSchema.nullable(),
   rating: z.number().nullable(),
   totalRides: z.number().int(),
-  today: z.object({ rides: z.number().int(), earnings: z.number().int() }),
+  today: z.object({
+    rides: z.number().int(),
+    earnings: z.number().int(),
+    /** Seconds online since midnight UTC, from the stored online sessions (a running one counts up to now). */
+    onlineSeconds: z.number().int(),
+  }),
   /** Set while staff have the driver suspended (ADR 031): the console shows why and keeps Online off. */
   suspension: ownSuspensionSchema.nullable(),
 });
@@ -260,5 +282,11 @@ export type LicenseeMetrics = z.infer<typeof licenseeMetricsSchema>;
 export const geocodeQuerySchema = z.object({ q: text().min(1, 'Type an address').max(300, 'Address is too long') });
 export const reverseGeocodeQuerySchema = z.object({ lat: z.coerce.number().min(-90).max(90), lng: z.coerce.number().min(-180).max(180) });
 
-export const availabilitySchema = z.object({ isServed: z.boolean(), territoryName: z.string().nullable(), onlineDrivers: z.number().int() });
+export const availabilitySchema = z.object({
+  isServed: z.boolean(),
+  territoryName: z.string().nullable(),
+  onlineDrivers: z.number().int(),
+  /** Minutes for the nearest online driver to reach the point (a road estimate), or null with none near. */
+  pickupEtaMinutes: z.number().int().nullable(),
+});
 export type Availability = z.infer<typeof availabilitySchema>;

@@ -290,7 +290,7 @@ export class Dispatcher implements DispatchPort {
     told.publish();
     const ride = await this.rides.loadRide(rideId);
     this.hub.publish(accepted.riderId, { type: 'ride_accepted', ride, driver: ride.driver! });
-    for (const other of withdrawn) this.hub.publish(other, { type: 'ride_request_withdrawn', rideId, reason: 'taken' });
+    for (const other of withdrawn) this.hub.publish(other, { type: 'offer_withdrawn', rideId, reason: 'taken' });
     return ride;
   }
 
@@ -320,14 +320,14 @@ export class Dispatcher implements DispatchPort {
     const now = this.now();
     const expired = await repo.expireOffers(this.db, now);
     if (expired.length > 0) this.events.offersExpired(expired.length);
-    for (const { rideId, driverId } of expired) this.hub.publish(driverId, { type: 'ride_request_withdrawn', rideId, reason: 'expired' });
+    for (const { rideId, driverId } of expired) this.hub.publish(driverId, { type: 'offer_withdrawn', rideId, reason: 'expired' });
     for (const ride of await repo.ridesAwaitingDispatch(this.db)) await this.dispatch(ride.id, { skipLocked: true });
   }
 
   /** Withdraws every open offer of a ride (it was cancelled) and tells the drivers. */
   async withdrawOffers(rideId: string): Promise<void> {
     for (const driverId of await repo.withdrawPendingOffers(this.db, rideId, this.now())) {
-      this.hub.publish(driverId, { type: 'ride_request_withdrawn', rideId, reason: 'cancelled' });
+      this.hub.publish(driverId, { type: 'offer_withdrawn', rideId, reason: 'cancelled' });
     }
   }
 

@@ -23,7 +23,7 @@ export type DriverSuspensions = ReturnType<typeof createDriverSuspensions>;
  * set offline and the online session ended, the driver's pending offers withdrawn (an accept racing
  * it finds its offer no longer pending and rolls back), and the driver's notification and mail. After
  * the commit: out of the dispatch index (Redis's is every process's), the driver's sockets on every
- * process told (`driver_suspended`, `ride_request_withdrawn`) through the hub, and the withdrawn
+ * process told (`driver_suspended`, `offer_withdrawn`) through the hub, and the withdrawn
  * rides offered to the next drivers. A ride already accepted or under way finishes.
  */
 export function createDriverSuspensions(deps: {
@@ -72,7 +72,7 @@ export function createDriverSuspensions(deps: {
       told.publish();
       hub.publish(driverId, { type: 'driver_suspended', suspension: { at: at.toISOString(), reason } });
       for (const rideId of withdrawn) {
-        hub.publish(driverId, { type: 'ride_request_withdrawn', rideId, reason: 'suspended' });
+        hub.publish(driverId, { type: 'offer_withdrawn', rideId, reason: 'suspended' });
         await dispatcher.dispatch(rideId);
       }
       return stateOf(driverId);

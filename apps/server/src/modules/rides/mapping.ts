@@ -45,6 +45,7 @@ export function toRide(details: RideDetails, driverLocation: LatLng | undefined)
     requestedAt: ride.requestedAt.toISOString(),
     scheduledAt: iso(ride.scheduledAt),
     acceptedAt: iso(ride.acceptedAt),
+    arrivedAt: iso(ride.arrivedAt),
     startedAt: iso(ride.startedAt),
     completedAt: iso(ride.completedAt),
     cancelledAt: iso(ride.cancelledAt),

@@ -128,6 +128,19 @@ export async function acceptRide(db: Executor, id: string, driverId: string, at:
   return row;
 }
 
+/**
+ * Records that the assigned driver is at the pickup, once: undefined when the ride is not this
+ * driver's accepted ride or the arrival was already recorded (the caller re-reads it).
+ */
+export async function markArrived(db: Executor, id: string, driverId: string, at: Date): Promise<RideRow | undefined> {
+  const [row] = await db
+    .update(rides)
+    .set({ arrivedAt: at })
+    .where(and(eq(rides.id, id), eq(rides.driverId, driverId), eq(rides.status, 'accepted'), isNull(rides.arrivedAt)))
+    .returning();
+  return row;
+}
+
 /** Scheduled rides whose dispatch is due (scheduled for `until` or earlier), soonest first (rides_scheduled_idx). */
 export async function dueScheduledRideIds(db: Executor, until: Date, limit = 50): Promise<string[]> {
   const rows = await db

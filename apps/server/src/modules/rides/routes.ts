@@ -80,6 +80,12 @@ export function ridesRoutes(rides: RidesService, dispatcher: Dispatcher) {
     );
 
     app.post(
+      '/api/rides/:id/arrive',
+      { onRequest: requireRole('driver'), schema: { params: idParamsSchema, response: { 200: rideSchema, ...errors } } },
+      async (request) => rides.arrive(currentUser(request), request.params.id),
+    );
+
+    app.post(
       '/api/rides/:id/start',
       // The body's PIN is the rider's (ADR 028); optional in the schema so RIDE_PIN=false deployments start without one.
       {

@@ -1,4 +1,5 @@
 import {
+  ARRIVAL_RADIUS_METERS,
   DEFAULT_SCHEDULE_LEAD_MINUTES,
   MAX_PIN_ATTEMPTS,
   MAX_SCHEDULED_RIDES_PER_RIDER,
@@ -9,6 +10,7 @@ import {
   isDefaultRideOptions,
   quoteFare,
   rideOptionsOf,
+  isNearPickup,
   staffCancelRideRequestSchema,
   type RideOptions,
   type BookRideRequest,
@@ -557,6 +559,33 @@ export function createRidesService(deps: {
     async start(driver: AuthenticatedUser, id: string, pin?: string): Promise<Ride> {
       await checkPin(driver, id, pin);
       const updated = await transition(driver, id, 'start', (at) => ({ startedAt: at }));
+    /**
+     * "I've arrived" (contract §10): the assigned driver of an accepted ride, within
+     * ARRIVAL_RADIUS_METERS of the pickup when their position is known, records arrivedAt once and the
+     * rider is told (driver_arrived). A repeat answers the ride as it is, without telling anyone again.
+     */
+    async arrive(driver: AuthenticatedUser, id: string): Promise<Ride> {
+      const ride = await repo.findRide(db, id);
+      if (!ride) throw notFound('Ride');
+      if (ride.driverId !== driver.id) throw new AppError('FORBIDDEN', 'Only the assigned driver can say they have arrived');
+      if (ride.status !== 'accepted') throw new AppError('RIDE_NOT_ACCEPTED', 'You can say you have arrived only before the ride starts');
+      if (ride.arrivedAt) return loadRide(id);
+      const position = await index.get(driver.id);
+      if (!isNearPickup({ lat: ride.pickupLat, lng: ride.pickupLng }, position)) {
+        throw new AppError('TOO_FAR_FROM_PICKUP', `You are more than ${ARRIVAL_RADIUS_METERS} m from the pickup`);
+      }
+      const updated = await repo.markArrived(db, id, driver.id, now());
+      const current = await loadRide(id);
+      if (!updated) {
+        // Started, cancelled or marked arrived meanwhile: the repeat's answer, or the state's conflict.
+        if (current.status === 'accepted' && current.arrivedAt) return current;
+        throw new AppError('RIDE_NOT_ACCEPTED', 'You can say you have arrived only before the ride starts');
+      }
+      // Only the rider gets this message: it carries the PIN they tell the driver.
+      hub.publish(updated.riderId, { type: 'driver_arrived', ride: updated.pin ? { ...current, pin: updated.pin } : current });
+      return current;
+    },
+
       const ride = await loadRide(id);
       hub.publish(updated.riderId, { type: 'ride_started', ride });
       return ride;

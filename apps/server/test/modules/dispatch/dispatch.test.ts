@@ -137,7 +137,7 @@ describe.each(sharedBackends)('dispatch on %s', (backend) => {
     advance(2000);
     const expiry = tap.mark();
     await sweep();
-    expect(tap.to(near.id, 'ride_request_withdrawn', expiry)).toEqual([{ type: 'ride_request_withdrawn', rideId: ride.id, reason: 'expired' }]);
+    expect(tap.to(near.id, 'offer_withdrawn', expiry)).toEqual([{ type: 'offer_withdrawn', rideId: ride.id, reason: 'expired' }]);
     expect(tap.recipients('ride_request', ride.id, expiry)).toEqual([far.id]);
     expect(tap.to(far.id, 'ride_request', expiry)[0]!.expiresAt).toBe(new Date(clock.getTime() + OFFER_TIMEOUT_MS).toISOString());
 
@@ -320,7 +320,7 @@ describe.each(sharedBackends)('dispatch on %s', (backend) => {
     expect(after).toEqual(before);
     const accepted = await expectOk<Ride>(await accept(first, ride.id));
     expect(accepted).toMatchObject({ status: 'accepted', driver: { id: first.id } });
-    expect(tap.to(second.id, 'ride_request_withdrawn')).toEqual([{ type: 'ride_request_withdrawn', rideId: ride.id, reason: 'taken' }]);
+    expect(tap.to(second.id, 'offer_withdrawn')).toEqual([{ type: 'offer_withdrawn', rideId: ride.id, reason: 'taken' }]);
     expect((await api.get(t.app, `/api/rides/${ride.id}`, person)).json()).toMatchObject({ status: 'accepted' });
 
     // The online drivers came back from the database into the dispatch index.

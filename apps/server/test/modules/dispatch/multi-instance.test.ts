@@ -211,7 +211,7 @@ describe.runIf(process.env.DATABASE_URL && redisUrl)('several instances on one P
     const marks = new Map([a, b, c].map((app) => [app, tap(app).mark()]));
     await Promise.all([a, b, c].map((app) => app.services.dispatcher.sweep()));
 
-    const sent = (type: 'ride_request_withdrawn' | 'ride_request') =>
+    const sent = (type: 'offer_withdrawn' | 'ride_request') =>
       [a, b, c].flatMap((app) =>
         tap(app)
           .published.slice(marks.get(app))
@@ -219,7 +219,7 @@ describe.runIf(process.env.DATABASE_URL && redisUrl)('several instances on one P
           .map((entry) => `${rideIdOf(entry.message)}:${entry.userId}`),
       );
     // Each expired offer was withdrawn by exactly one sweeper.
-    expect(sent('ride_request_withdrawn').sort()).toEqual(firstOffers.map((offer) => `${offer.rideId}:${offer.driverId}`).sort());
+    expect(sent('offer_withdrawn').sort()).toEqual(firstOffers.map((offer) => `${offer.rideId}:${offer.driverId}`).sort());
     // Each ride had exactly one next round: one batch of three, whoever ran it.
     const offers = (await t.database.db.select().from(rideOffers)).filter((offer) => ids.has(offer.rideId));
     const first = new Set(firstOffers.map((offer) => offer.id));

@@ -104,7 +104,7 @@ describe.each(sharedBackends)('driver suspension (%s)', (backend) => {
     expect(tap.to(driver.id, 'driver_suspended', since)).toEqual([
       { type: 'driver_suspended', suspension: { at: state.suspension!.at, reason: 'Repeated no-shows at pickups' } },
     ]);
-    expect(tap.to(driver.id, 'ride_request_withdrawn', since)).toEqual([{ type: 'ride_request_withdrawn', rideId: ride.id, reason: 'suspended' }]);
+    expect(tap.to(driver.id, 'offer_withdrawn', since)).toEqual([{ type: 'offer_withdrawn', rideId: ride.id, reason: 'suspended' }]);
     expect(tap.to(next.id, 'ride_request', since).map((m) => m.ride.id)).toEqual([ride.id]);
     expect((await api.post(t.app, `/api/rides/${ride.id}/accept`, driver)).statusCode).toBe(409);
 

@@ -274,7 +274,7 @@ describe.each(sharedBackends)('the rides API on %s', (backend) => {
       const cancelled = await expectOk<Ride>(await post(`/api/rides/${ride.id}/cancel`, person, { reason: 'Plans changed' }));
       expect(cancelled).toMatchObject({ status: 'cancelled', cancelReason: 'Plans changed', cancelledBy: 'rider', cancelledAt: clock.toISOString() });
       for (const driver of [first, second]) {
-        expect(tap.to(driver.id, 'ride_request_withdrawn', since)).toEqual([{ type: 'ride_request_withdrawn', rideId: ride.id, reason: 'cancelled' }]);
+        expect(tap.to(driver.id, 'offer_withdrawn', since)).toEqual([{ type: 'offer_withdrawn', rideId: ride.id, reason: 'cancelled' }]);
         expect(await expectOk<DriverOffer[]>(await get('/api/drivers/offers', driver))).toEqual([]);
       }
       expect(tap.to(person.id, 'ride_cancelled', since)).toMatchObject([{ reason: 'Plans changed', ride: { id: ride.id, status: 'cancelled' } }]);

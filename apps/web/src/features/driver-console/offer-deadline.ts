@@ -6,7 +6,7 @@ export const MAX_OFFER_MS = 2 * 60_000;
 /**
  * When an offer closes, on this device's clock. `expiresAt` is the server's time; if the device's
  * clock is so far off that a just-received offer looks already expired (or minutes away), the card
- * counts down the default window from receipt instead, and the server's ride_request_withdrawn
+ * counts down the default window from receipt instead, and the server's offer_withdrawn
  * still has the last word.
  */
 export function offerDeadline(expiresAt: string, receivedAt: number): number {

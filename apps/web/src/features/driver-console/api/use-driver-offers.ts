@@ -6,7 +6,7 @@ export const driverOffersQueryKey = ['/api/drivers/offers'] as const;
 
 /**
  * The ride requests open to this driver right now. Read on load and after every reconnect; in
- * between, ride_request and ride_request_withdrawn messages update the same cache entry.
+ * between, ride_request and offer_withdrawn messages update the same cache entry.
  */
 export function getDriverOffers(signal?: AbortSignal): Promise<DriverOffer[]> {
   return apiRequest<DriverOffer[]>('/api/drivers/offers', { signal });

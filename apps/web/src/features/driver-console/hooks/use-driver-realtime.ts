@@ -33,7 +33,7 @@ export function useDriverRealtime(announce: Announce): void {
         );
         break;
       }
-      case 'ride_request_withdrawn': {
+      case 'offer_withdrawn': {
         const offer = queryClient.getQueryData<DriverOffer[]>(driverOffersQueryKey)?.find((o) => o.ride.id === message.rideId);
         removeOffer(queryClient, message.rideId);
         if (offer) announce(t(`requests.announceWithdrawn.${message.reason}`, { pickup: offer.ride.pickupLocation.address }));
