@@ -184,6 +184,27 @@ export async function rideTotalsOfDriver(db: Executor, driverId: string, dayStar
   return totals;
 }
 
+/**
+ * Seconds the driver was online in [from, to): the part of each stored session inside the window,
+ * a session still running counting up to `to` (the console's "Online today").
+ */
+export async function onlineSecondsBetween(db: Executor, driverId: string, from: Date, to: Date): Promise<number> {
+  const [start, end] = [sql`${from.toISOString()}::timestamptz`, sql`${to.toISOString()}::timestamptz`];
+  const [row] = await db
+    .select({
+      seconds: sql<number>`coalesce(sum(extract(epoch from (least(coalesce(${driverOnlineSessions.endedAt}, ${end}), ${end}) - greatest(${driverOnlineSessions.startedAt}, ${start})))), 0)::float`,
+    })
+    .from(driverOnlineSessions)
+    .where(
+      and(
+        eq(driverOnlineSessions.driverId, driverId),
+        sql`${driverOnlineSessions.startedAt} < ${end}`,
+        sql`coalesce(${driverOnlineSessions.endedAt}, ${end}) > ${start}`,
+      ),
+    );
+  return Math.max(0, Math.floor(Number(row?.seconds ?? 0)));
+}
+
 export async function setPresenceOffline(db: Executor, driverId: string, at: Date): Promise<void> {
   await db
     .insert(driverPresence)

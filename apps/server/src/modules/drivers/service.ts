@@ -196,7 +196,11 @@ export function createDriversService(deps: {
         currentLocation: presence?.lat != null && presence.lng != null ? { lat: presence.lat, lng: presence.lng } : null,
         rating: await rideRepo.averageDriverRating(db, driver.id),
         totalRides: totals?.totalRides ?? 0,
-        today: { rides: totals?.todayRides ?? 0, earnings: totals?.todayEarnings ?? 0 },
+        today: {
+          rides: totals?.todayRides ?? 0,
+          earnings: totals?.todayEarnings ?? 0,
+          onlineSeconds: await repo.onlineSecondsBetween(db, driver.id, dayStart, at),
+        },
         suspension: suspension ? { at: suspension.at.toISOString(), reason: suspension.reason } : null,
       };
     },

@@ -1,3 +1,4 @@
+import type { DriverMe } from '@coride/domain';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { driverOnlineSessions } from '../../../src/db/schema';
@@ -89,5 +90,28 @@ describe.each(sharedBackends)('driver online sessions on %s', (backend) => {
     const socket = await connectAs(url, driver.token);
     expect((await sessionsOf(driver))[1]).toEqual({ startedAt: at(11).toISOString(), endedAt: null });
     await socket.close();
+  });
+
+  it("reports today's online time from the stored sessions, a running one up to now", async () => {
+    // A day of its own: 2026-11-03. Online 23:30 the day before to 00:30 (half an hour counts today).
+    const dayStart = new Date('2026-11-03T00:00:00Z');
+    const on = (minutes: number) => new Date(dayStart.getTime() + minutes * 60_000);
+    clock = on(-30);
+    const driver = await onlineDriver(t.app, admin, HERALD_SQUARE);
+    const me = async () => (await expectOk<DriverMe>(await api.get(t.app, '/api/drivers/me', driver))).today;
+    clock = on(30);
+    await expectOk(await api.patch(t.app, '/api/drivers/status', driver, { status: 'offline' }));
+    expect((await me()).onlineSeconds).toBe(30 * 60);
+    // Offline for an hour counts nothing; online again from 01:30, asked at 02:15: 45 more minutes, still running.
+    clock = on(90);
+    await goOnline(t.app, driver, HERALD_SQUARE);
+    clock = on(135);
+    expect(await me()).toMatchObject({ onlineSeconds: 75 * 60, rides: 0 });
+    // Another driver's sessions are not counted, and a driver never online has none.
+    const idle = await registeredDriver(t.app, admin);
+    expect((await expectOk<DriverMe>(await api.get(t.app, '/api/drivers/me', idle))).today.onlineSeconds).toBe(0);
+    // The next day starts from zero but counts the session still running since 01:30 from midnight.
+    clock = new Date('2026-11-04T00:10:00Z');
+    expect((await me()).onlineSeconds).toBe(10 * 60);
   });
 });
