@@ -120,6 +120,18 @@ test('a rider chats; asking for a person reaches the territory licensee, whose a
   await expect(rider.getByTestId('chat-message-staff')).toContainText(answer);
   await expect(rider.getByTestId('toast').filter({ hasText: 'Support answered' })).toBeVisible();
 
+  // The answer stays (contract §10): after a reload the chat opens where it was, and the bell has it.
+  await rider.reload();
+  await expect(rider.getByTestId('notification-badge')).toBeVisible();
+  await rider.getByTestId('notification-bell').click();
+  await expect(rider.getByTestId('notification-list')).toContainText('Local support answered you');
+  await expect(rider.getByTestId('notification-list')).toContainText(answer);
+  await rider.keyboard.press('Escape');
+  await chatButton.click();
+  await expect(panel).toBeVisible();
+  await expect(rider.getByTestId('chat-message-staff')).toContainText(answer);
+  await expect(rider.getByTestId('chat-message-user')).toHaveCount(2);
+
   // Escape closes the panel and focus returns to its button; Clear starts over with the welcome only.
   await rider.getByTestId('chat-input').press('Escape');
   await expect(panel).toBeHidden();

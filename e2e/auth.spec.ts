@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, PASSWORD, registerViaApi, registrationPayloads, signInThroughForm, signInWithToken, uniqueEmail } from './support';
+import { ADMIN, fillAccount, PASSWORD, registerViaApi, registrationPayloads, signInThroughForm, signInWithToken, uniqueEmail } from './support';
 
 test('a wrong password shows the sign-in failure and keeps the typed email', async ({ page }) => {
   const email = uniqueEmail('wrong.password');
@@ -78,6 +78,21 @@ test('a signed-out visitor who opens /ride signs in and lands back on /ride, que
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByTestId('signin-submit').click();
   await expect(page).toHaveURL(/\/ride\?schedule=1$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Book a Ride' })).toBeVisible();
+});
+
+test('a signed-out visitor who opens /ride and creates an account instead lands back on /ride', async ({ page }) => {
+  await page.goto('/ride');
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fride$/);
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await expect(page).toHaveURL(/\/onboarding\?next=%2Fride$/);
+  await fillAccount(page, 'customer', uniqueEmail('next.signup'));
+  await page.getByTestId('customer-homeAddress').fill('350 5th Ave, New York, NY');
+  await page.getByTestId('customer-terms').click();
+  await page.getByTestId('customer-submit').click();
+  await expect(page.getByTestId('install-guide')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/ride$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Book a Ride' })).toBeVisible();
 });
 

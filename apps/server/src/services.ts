@@ -212,6 +212,7 @@ export function createServices(deps: {
     facts,
     territories,
     hub,
+    notifications,
     now,
     log,
   });

@@ -36,9 +36,18 @@ export function categoryOfNotificationKind(kind: NotificationKind): Notification
 
 /**
  * Kinds nobody can turn off: an SOS reaches staff whatever they chose (ADR 032); a driver always hears
- * that staff suspended or reinstated them (ADR 031).
+ * that staff suspended or reinstated them (ADR 031); a person always gets the answer to the question
+ * they asked local support; a driver that a licence or insurance is expiring or has expired (contract §10:
+ * it decides whether they may drive).
  */
-export const alwaysDeliveredNotificationKinds: readonly NotificationKind[] = ['safety_alert', 'driver_suspended', 'driver_reinstated'];
+export const alwaysDeliveredNotificationKinds: readonly NotificationKind[] = [
+  'safety_alert',
+  'driver_suspended',
+  'driver_reinstated',
+  'support_answered',
+  'driver_document_expiring',
+  'driver_document_expired',
+];
 export const isAlwaysDeliveredNotificationKind = (kind: NotificationKind): boolean => alwaysDeliveredNotificationKinds.includes(kind);
 
 /** The categories a role hears of (the settings screen shows only these; the API keeps all). */

@@ -37,6 +37,8 @@ export const errorCodes = {
   STAFF_ACCOUNT: 409,
   /** A ride message sent before a driver took the ride or after it ended (contract §9). */
   RIDE_NOT_ACTIVE: 409,
+  /** A rating or tip more than 7 days after the ride ended (contract §10). */
+  FEEDBACK_CLOSED: 409,
   /** "I've arrived" on a ride that is not accepted (not yet taken, already started or ended; contract §10). */
   RIDE_NOT_ACCEPTED: 409,
   /** `POST /api/rides/:id/call` in a deployment without a number-masking service (PHONE_MASKING_URL): message instead (ADR 035). */

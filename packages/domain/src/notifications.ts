@@ -52,6 +52,8 @@ export const notificationDataSchemas = {
   driver_reinstated: z.object({}),
   /** To the territory's licensee and every admin: the rider or the driver pressed SOS on a ride (no name kept here; ADR 032). */
   safety_alert: z.object({ alertId: id, rideId: id, role: z.enum(['rider', 'driver']) }),
+  /** To the person who asked: local support answered their conversation with the assistant (the answer's opening, to read in the bell). */
+  support_answered: z.object({ ticketId: id, conversationId: id, excerpt: z.string() }),
 } as const;
 
 export type NotificationKind = keyof typeof notificationDataSchemas;
@@ -84,6 +86,7 @@ export const notificationSchema = z.discriminatedUnion('kind', [
   variant('driver_suspended'),
   variant('driver_reinstated'),
   variant('safety_alert'),
+  variant('support_answered'),
 ]);
 export type Notification = z.infer<typeof notificationSchema>;
 

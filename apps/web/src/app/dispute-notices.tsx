@@ -34,6 +34,8 @@ export function DisputeNotices() {
     void queryClient.invalidateQueries({ queryKey: receiptQueryKey(message.dispute.rideId) });
     void queryClient.invalidateQueries({ queryKey: paymentHistoryQueryKey });
     void queryClient.invalidateQueries({ queryKey: ['/api/users/stats'] });
+    // The rides list shows each report's outcome.
+    void queryClient.invalidateQueries({ queryKey: ['/api/disputes'] });
     void announce(message.dispute).catch(() => undefined);
   });
   return null;

@@ -17,6 +17,7 @@ import type { Database, Executor } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { mapPage, toPage, type Page } from '../../lib/paging';
 import type { AuthenticatedUser } from '../accounts/service';
+import { noNotifications, type NotifyPort } from '../notifications/service';
 import type { RealtimeHub } from '../realtime/hub';
 import type { TerritoriesService } from '../territories/service';
 import { composeAnswer, escalationTarget, spoken, type Answer, type Channel } from './answers';
@@ -70,10 +71,12 @@ export function createAssistantService(deps: {
   facts: FactsReader;
   territories: TerritoriesService;
   hub: RealtimeHub;
+  notifications?: NotifyPort;
   now: () => Date;
   log: Pick<FastifyBaseLogger, 'warn'>;
 }) {
   const { db, facts: factsReader, territories, hub, now, log } = deps;
+  const notifications = deps.notifications ?? noNotifications;
 
   /** Classifies and answers, by the AI endpoint when configured (falling back to the offline engine), else offline. */
   async function decide(message: string, hint: string | undefined, facts: Facts, channel: Channel): Promise<Turn> {
@@ -296,15 +299,32 @@ export function createAssistantService(deps: {
       if (!ticket || (visible !== 'all' && (!ticket.territoryId || !visible.includes(ticket.territoryId)))) throw notFound('Ticket');
       if (ticket.status === 'closed') throw new AppError('CONFLICT', 'This ticket is closed');
       const at = now();
+      // The answer stays: in the conversation the person reopens, and in their notifications (contract §10).
+      const told = notifications.batch();
       await db.transaction(async (tx) => {
         await repo.markTicketAnswered(tx, id, answer, user.id, at);
         await repo.insertMessages(tx, { conversationId: ticket.conversationId, from: 'staff', text: answer, authorId: user.id, createdAt: at });
         await repo.touchConversation(tx, ticket.conversationId, at);
+        await told.notify(tx, {
+          userId: ticket.userId,
+          kind: 'support_answered',
+          data: { ticketId: id, conversationId: ticket.conversationId, excerpt: excerptOf(answer) },
+        });
       });
+      told.publish();
       hub.publish(ticket.userId, { type: 'support_answer', ticketId: id, conversationId: ticket.conversationId, answer });
       return ticketView(id);
     },
   };
+}
+
+/** The opening of a support answer as the bell shows it: whole words, at most 200 characters. */
+export function excerptOf(answer: string): string {
+  const text = answer.replace(/\s+/g, ' ').trim();
+  if (text.length <= 200) return text;
+  const cut = text.slice(0, 199);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > 120 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
 /** A UI language whose script cannot have written this message (Chinese text with an English UI). */

@@ -1,4 +1,5 @@
 import { emptySplit, splitFare, subtractSplit, tipSplit, type EscrowState, type Split } from '@coride/domain';
+import { isFeedbackOpen } from '@coride/domain/ride-feedback';
 import type { Executor } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthenticatedUser } from '../accounts/service';
@@ -216,6 +217,7 @@ export function createCharges(ctx: PaymentsContext, methods: { chargeableMethod(
     const ride = await repo.readRide(db, rideId);
     if (!ride || ride.riderId !== rider.id) throw notFound('Ride');
     if (ride.status !== 'completed') throw new AppError('CONFLICT', 'You can tip once the ride is completed');
+    if (!isFeedbackOpen(ride, now())) throw new AppError('FEEDBACK_CLOSED', 'A ride can be rated and tipped for 7 days after it ended');
     let pending = await repo.chargeOf(db, rideId, 'tip');
     if (pending && (pending.status === 'captured' || pending.amount !== amount)) throw new AppError('CONFLICT', 'You already tipped for this ride');
     if (!pending) {

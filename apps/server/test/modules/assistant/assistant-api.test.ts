@@ -4,8 +4,10 @@ import {
   splitFare,
   type ChatResponse,
   type Conversation,
+  type ConversationSummary,
   type Dispute,
   type Mediation,
+  type Notification,
   type Ride,
   type SupportTicket,
   type VoiceResponse,
@@ -240,6 +242,13 @@ describe.each(backends)('assistants on %s', (backend) => {
       const conversation = await expectOk<Conversation>(await get(`/api/ai/conversations/${reply.conversationId}`, person));
       expect(conversation.messages.at(-1)).toMatchObject({ from: 'staff', text: 'Hi, this is Midtown support: how can we help?' });
       expect(conversation.tickets).toMatchObject([{ id: ticketId, status: 'answered' }]);
+      // The answer stays where the person looks later: the newest conversation, and the bell.
+      const [latest] = await expectOk<ConversationSummary[]>(await get('/api/ai/conversations', person));
+      expect(latest).toMatchObject({ id: reply.conversationId, lastMessage: 'Hi, this is Midtown support: how can we help?' });
+      const bell = await expectOk<Notification[]>(await get('/api/notifications', person));
+      expect(bell.filter((n) => n.kind === 'support_answered')).toMatchObject([
+        { data: { ticketId, conversationId: reply.conversationId, excerpt: 'Hi, this is Midtown support: how can we help?' }, readAt: null },
+      ]);
     });
 
     it('escalates a low-confidence message, joining the open ticket of the conversation', async () => {

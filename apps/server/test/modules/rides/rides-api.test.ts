@@ -235,6 +235,19 @@ describe.each(sharedBackends)('the rides API on %s', (backend) => {
       expect(await expectOk<Ride>(await get(`/api/rides/${ride.id}`, person))).toMatchObject({ status: 'completed', rating: 4, tip: 300 });
     });
 
+    it('takes a rating and a tip for 7 days after the ride ended, and refuses them later', async () => {
+      const person = await rider(t.app);
+      const { ride: early } = await completedRide(person);
+      const { ride: late } = await completedRide(person);
+      advance(7 * 24 * 3_600_000 - 60_000);
+      expect((await expectOk<Ride>(await post(`/api/rides/${early.id}/rate`, person, { rating: 5 }))).rating).toBe(5);
+      expect((await expectOk<Ride>(await post(`/api/rides/${early.id}/tip`, person, { amount: 150 }))).tip).toBe(150);
+      advance(2 * 60_000);
+      expectError(await post(`/api/rides/${late.id}/rate`, person, { rating: 5 }), 409, 'FEEDBACK_CLOSED', /7 days/);
+      expectError(await post(`/api/rides/${late.id}/tip`, person, { amount: 150 }), 409, 'FEEDBACK_CLOSED', /7 days/);
+      expect(await expectOk<Ride>(await get(`/api/rides/${late.id}`, person))).toMatchObject({ rating: null, tip: 0 });
+    });
+
     it('records requestedAt, acceptedAt, startedAt and completedAt from the clock', async () => {
       const driver = await freshDriver();
       const person = await rider(t.app);

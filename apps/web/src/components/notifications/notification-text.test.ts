@@ -27,6 +27,7 @@ describe('a notification’s text', () => {
       })),
       { ...base, kind: 'ride_no_driver', data: { rideId: 'r', pickupAddress: 'Times Square' } },
       ...(['rider', 'driver'] as const).map((role): Notification => ({ ...base, kind: 'safety_alert', data: { alertId: 's', rideId: 'r', role } })),
+      { ...base, kind: 'support_answered', data: { ticketId: 't', conversationId: 'c', excerpt: 'Hola Riley' } },
     ];
     for (const sample of samples) {
       const text = notificationText(sample);
@@ -56,6 +57,10 @@ describe('a notification’s text', () => {
     expect(
       notificationText({ ...base, kind: 'dispute_resolved', data: { disputeId: 'd', rideId: 'r', resolution: 'refund_partial', refundAmount: 0 } }).bodyKey,
     ).toBe('kinds.dispute_resolved.release');
+    // A person's answer is read in the bell as they wrote it.
+    expect(notificationText({ ...base, kind: 'support_answered', data: { ticketId: 't', conversationId: 'c', excerpt: 'Hola Riley, ¿en qué…' } }).notes).toBe(
+      'Hola Riley, ¿en qué…',
+    );
     expect(notificationText({ ...base, kind: 'driver_application_rejected', data: { applicationId: 'a', notes: 'Licence expired' } }).notes).toBe(
       'Licence expired',
     );

@@ -63,6 +63,9 @@ export function notificationText(notification: Notification): NotificationText {
       return text('body');
     case 'safety_alert':
       return text(notification.data.role);
+    case 'support_answered':
+      // The answer's opening as the person from local support wrote it; the whole answer is in the chat.
+      return { ...text('body'), notes: notification.data.excerpt };
   }
 }
 

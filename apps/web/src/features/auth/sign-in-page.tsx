@@ -13,7 +13,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/lib/auth';
-import { nextPathFrom } from '@/lib/next-path';
+import { nextPathFrom, withNext } from '@/lib/next-path';
 
 /** The spec only sends "Sign in" to /onboarding; returning people sign in here. */
 export function SignInPage() {
@@ -60,7 +60,7 @@ export function SignInPage() {
             </form>
             <p className="mt-6 text-center text-sm text-muted-foreground">
               {t('noAccount')}{' '}
-              <Link href="/onboarding" className="font-medium text-primary underline">
+              <Link href={withNext('/onboarding', next)} className="font-medium text-primary underline">
                 {t('createAccount')}
               </Link>
             </p>

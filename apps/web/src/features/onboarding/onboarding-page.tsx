@@ -7,18 +7,21 @@ import { PageShell } from '@/components/layout/page-shell';
 import { SiteHeader } from '@/components/layout/site-header';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { nextPathFrom } from '@/lib/next-path';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { InstallGuide } from './install-guide';
 import { RegistrationForm } from './registration-form';
 
 const tabIcons = { customer: UserIcon, driver: CarIcon, licensee: BuildingIcon } as const;
 
-/** /onboarding?tab=driver&email=a%40b.c — sign-up for riders, drivers and licensees. */
+/** /onboarding?tab=driver&email=a%40b.c&next=%2Fride — sign-up for riders, drivers and licensees. */
 export function OnboardingPage() {
   const { t } = useTranslation('onboarding');
   const params = new URLSearchParams(useSearch());
   const requestedTab = params.get('tab');
   const initialEmail = params.get('email') ?? '';
+  // A visitor sent to sign-in from a page that needs an account, who chose to create one instead (contract §10).
+  const next = nextPathFrom(params.toString());
   const [tab, setTab] = useState<SignupRole>(isSignupRole(requestedTab) ? requestedTab : 'customer');
   // A link to another tab while this page is open (the footer's Become a Driver) keeps the page mounted.
   const [linkedTab, setLinkedTab] = useState(requestedTab);
@@ -45,7 +48,7 @@ export function OnboardingPage() {
     >
       <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
         {registeredRole ? (
-          <InstallGuide onFinish={() => navigate(dashboardPathFor(registeredRole), { replace: true })} />
+          <InstallGuide onFinish={() => navigate(next ?? dashboardPathFor(registeredRole), { replace: true })} />
         ) : (
           <>
             <div className="mb-8 text-center">

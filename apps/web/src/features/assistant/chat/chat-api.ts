@@ -1,4 +1,4 @@
-import type { ChatRequest, ChatResponse, Conversation } from '@coride/domain/assistant';
+import type { ChatRequest, ChatResponse, Conversation, ConversationSummary } from '@coride/domain/assistant';
 import type { Ride } from '@coride/domain';
 import { apiRequest } from '@/lib/api';
 
@@ -14,6 +14,21 @@ export function sendChatMessage(request: ChatRequest, signal?: AbortSignal): Pro
 export async function getSupportAnswers(conversationId: string, signal?: AbortSignal): Promise<{ key: string; answer: string; at: string }[]> {
   const conversation = await apiRequest<Conversation>(`/api/ai/conversations/${encodeURIComponent(conversationId)}`, { signal });
   return conversation.messages.filter((m) => m.from === 'staff' && m.text).map((m) => ({ key: m.id, answer: m.text, at: m.at }));
+}
+
+/** A conversation this recent is picked up again when the chat opens on a new visit. */
+const RESUME_WITHIN_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The person's newest stored conversation (GET /api/ai/conversations, newest first), whole, if it is
+ * recent or still waits for a person's answer, and was not cleared (`clearedId`): a reload or a later
+ * visit shows the chat where it was, the people's answers included.
+ */
+export async function getResumableConversation(clearedId: string | null, at = Date.now()): Promise<Conversation | null> {
+  const [latest] = await apiRequest<ConversationSummary[]>('/api/ai/conversations');
+  if (!latest || latest.id === clearedId) return null;
+  if (latest.openTickets === 0 && at - new Date(latest.updatedAt).getTime() > RESUME_WITHIN_MS) return null;
+  return apiRequest<Conversation>(`/api/ai/conversations/${encodeURIComponent(latest.id)}`);
 }
 
 /** The rider's cancellation, the same call as the booking page's Cancel. */

@@ -14,10 +14,10 @@ import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/lib/auth';
 import { useOnReconnected, useRealtimeMessages } from '@/lib/realtime-context';
 import { cn } from '@/lib/utils';
-import type { AssistantPanelProps } from '../floating-launcher';
+import type { AssistantPanelProps } from '../assistant-launcher';
 import { PanelFrame } from '../panel-frame';
 import { actionTarget } from './assistant-actions';
-import { cancelRide, getSupportAnswers, sendChatMessage } from './chat-api';
+import { cancelRide, getResumableConversation, getSupportAnswers, sendChatMessage } from './chat-api';
 import { chatReducer, initialChatState, needsPerson, sendableText, type ChatEvent, type ChatMessage, type ChatState } from './chat-state';
 
 /** The chat lasts for the visit: moving between the dashboard and booking keeps it (per person). */
@@ -26,6 +26,23 @@ let saved: { userId: string; state: ChatState } | undefined;
 type SupportAnswerMessage = { type: 'support_answer'; ticketId: string; conversationId: string; answer: string };
 function isSupportAnswer(message: { type: string }): message is SupportAnswerMessage {
   return message.type === 'support_answer';
+}
+
+/** The conversation the person cleared is not picked up again on their next visit (kept on this device). */
+const clearedKey = (userId: string) => `coride.chat.cleared.${userId}`;
+function readClearedId(userId: string): string | null {
+  try {
+    return localStorage.getItem(clearedKey(userId));
+  } catch {
+    return null;
+  }
+}
+function rememberCleared(userId: string, conversationId: string) {
+  try {
+    localStorage.setItem(clearedKey(userId), conversationId);
+  } catch {
+    // Storage refused (private mode): the conversation may come back on the next visit.
+  }
 }
 
 let idCounter = 0;
@@ -88,6 +105,18 @@ export function ChatPanel({ id, isOpen, onClose }: AssistantPanelProps) {
     if (!isOpen || hasReread.current || !conversationId) return;
     hasReread.current = true;
     rereadAnswers();
+  });
+  // A new visit picks up the latest conversation where it was, a person's answer included (contract §10).
+  const hasResumed = useRef(false);
+  useEffect(() => {
+    if (!isOpen || hasResumed.current || conversationId || !userId) return;
+    hasResumed.current = true;
+    getResumableConversation(readClearedId(userId)).then(
+      (conversation) => {
+        if (conversation) dispatch({ type: 'restored', conversation });
+      },
+      () => undefined,
+    );
   });
   useOnReconnected(rereadAnswers);
 
@@ -163,6 +192,7 @@ export function ChatPanel({ id, isOpen, onClose }: AssistantPanelProps) {
           size="sm"
           className="h-8 px-2 text-primary-foreground hover:bg-primary-foreground/15 focus-visible:outline-primary-foreground"
           onClick={() => {
+            if (latest.current.conversationId) rememberCleared(userId, latest.current.conversationId);
             dispatch({ type: 'cleared', at: new Date().toISOString() });
             input.current?.focus();
           }}

@@ -1,4 +1,4 @@
-import type { ChatResponse } from '@coride/domain/assistant';
+import type { ChatResponse, Conversation } from '@coride/domain/assistant';
 import { describe, expect, it } from 'vitest';
 import { chatReducer, initialChatState, needsPerson, sendableText, WELCOME_ID, type ChatState } from './chat-state';
 
@@ -62,6 +62,34 @@ describe('chat messages', () => {
     expect(chatReducer(answered, event)).toBe(answered);
     expect(chatReducer(answered, { ...event, key: 'message-9' })).toBe(answered);
     expect(chatReducer(conversation(), { ...event, conversationId: 'another' }).messages).toHaveLength(3);
+  });
+
+  it("restores the latest stored conversation, with the person's answer, into a chat with nothing of its own", () => {
+    const stored: Conversation = {
+      id: 'c7',
+      language: 'es',
+      createdAt: at,
+      tickets: [{ id: 't1', status: 'answered', createdAt: at, answeredAt: at }],
+      messages: [
+        { id: 'm1', from: 'user', text: 'Quiero hablar con una persona', intent: null, confidence: null, action: null, at },
+        { id: 'm2', from: 'assistant', text: 'Pasé tu conversación al equipo local.', intent: 'support.human', confidence: 0.95, action: null, at },
+        { id: 'm3', from: 'staff', text: 'Hola Riley, ¿en qué podemos ayudarte?', intent: null, confidence: null, action: null, at },
+      ],
+    };
+    const restored = chatReducer(initialChatState(at), { type: 'restored', conversation: stored });
+    expect(restored.conversationId).toBe('c7');
+    expect(restored.messages.map((m) => [m.role, m.content])).toEqual([
+      ['assistant', ''],
+      ['user', 'Quiero hablar con una persona'],
+      ['assistant', 'Pasé tu conversación al equipo local.'],
+      ['staff', 'Hola Riley, ¿en qué podemos ayudarte?'],
+    ]);
+    // The same answer arriving live later is not shown twice.
+    const live = { type: 'support_answered', key: 't1', conversationId: 'c7', answer: 'Hola Riley, ¿en qué podemos ayudarte?', at } as const;
+    expect(chatReducer(restored, live)).toBe(restored);
+    // A chat under way is never replaced by an older stored one.
+    const underWay = conversation();
+    expect(chatReducer(underWay, { type: 'restored', conversation: stored })).toBe(underWay);
   });
 
   it('Clear resets to the welcome message and drops the conversation id', () => {

@@ -1,4 +1,4 @@
-import type { AssistantAction, ChatResponse } from '@coride/domain/assistant';
+import type { AssistantAction, ChatResponse, Conversation } from '@coride/domain/assistant';
 
 /** Below this a reply is handed to people (spec: escalation below 0.7; the domain's ESCALATION_CONFIDENCE). */
 export const ESCALATION_CONFIDENCE = 0.7;
@@ -32,6 +32,8 @@ export type ChatEvent =
   | { type: 'failed'; id: string; at: string }
   /** A person's answer: live (keyed by its ticket) or re-read from the stored conversation (keyed by message). */
   | { type: 'support_answered'; key: string; conversationId: string; answer: string; at: string }
+  /** The person's latest stored conversation, read when the chat opens on a new visit (its people's answers included). */
+  | { type: 'restored'; conversation: Conversation }
   | { type: 'cleared'; at: string };
 
 export const WELCOME_ID = 'welcome';
@@ -75,6 +77,18 @@ export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
       const isKnown = state.messages.some((m) => m.id === id || (m.role === 'staff' && m.content === event.answer));
       if (event.conversationId !== state.conversationId || isKnown) return state;
       return { ...state, messages: [...state.messages, { id, role: 'staff', content: event.answer, timestamp: event.at }] };
+    }
+    case 'restored': {
+      // Only into a chat that has nothing of its own yet: a conversation under way is never replaced.
+      if (state.conversationId || state.isPending || state.messages.some((m) => m.id !== WELCOME_ID)) return state;
+      const { conversation } = event;
+      const stored = conversation.messages
+        .filter((m) => m.text)
+        .map((m): ChatMessage => {
+          const message: ChatMessage = { id: m.from === 'staff' ? `staff-${m.id}` : `stored-${m.id}`, role: m.from, content: m.text, timestamp: m.at };
+          return m.from === 'assistant' ? { ...message, ...(m.confidence !== null ? { confidence: m.confidence } : {}), action: m.action } : message;
+        });
+      return { conversationId: conversation.id, isPending: false, messages: [...state.messages, ...stored] };
     }
     case 'cleared':
       return initialChatState(event.at);

@@ -1,14 +1,7 @@
-import type { Ride } from '@coride/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
+import { useQuery } from '@tanstack/react-query';
+import { rideQueryOptions } from '@/api/rides';
 
-export const rideQueryKey = (id: string) => ['/api/rides', id] as const;
-
-export function getRide(id: string, signal?: AbortSignal): Promise<Ride> {
-  return apiRequest<Ride>(`/api/rides/${encodeURIComponent(id)}`, { signal });
-}
-
-export const rideQueryOptions = (id: string) => queryOptions({ queryKey: rideQueryKey(id), queryFn: ({ signal }) => getRide(id, signal) });
+export { getRide, rideQueryKey, rideQueryOptions } from '@/api/rides';
 
 /** One of the rider's rides by id (a ride that just ended stays on screen for rating). */
 export function useRide(id: string | null) {

@@ -2,6 +2,7 @@ import type { Dispute, OpenDisputeRequest } from '@coride/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { paymentHistoryQueryKey, receiptQueryKey } from '@/api/payments';
+import { riderDisputesQueryKey } from './get-disputes';
 
 export function openDispute(rideId: string, request: OpenDisputeRequest): Promise<Dispute> {
   return apiRequest<Dispute>(`/api/rides/${encodeURIComponent(rideId)}/disputes`, { method: 'POST', body: request });
@@ -16,6 +17,7 @@ export function useOpenDispute(rideId: string) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: receiptQueryKey(rideId) }),
         queryClient.invalidateQueries({ queryKey: paymentHistoryQueryKey }),
+        queryClient.invalidateQueries({ queryKey: riderDisputesQueryKey }),
       ]);
     },
   });

@@ -1,22 +1,15 @@
 import { ReceiptTextIcon } from 'lucide-react';
-import { Dialog as DialogPrimitive } from 'radix-ui';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
+import { lazy, type ReactNode } from 'react';
+import { LazyDialogButton } from './lazy-dialog-button';
 
-const loadReceipt = () => import('./dialogs');
-const ReceiptDialogContent = lazy(async () => ({ default: (await loadReceipt()).ReceiptDialogContent }));
-
-/** Starts fetching the dialog's code as soon as the pointer or focus is on the button. */
-function preload() {
-  void loadReceipt();
-}
+const loadDialogs = () => import('./dialogs');
+const ReceiptDialogContent = lazy(async () => ({ default: (await loadDialogs()).ReceiptDialogContent }));
+const FeedbackDialogContent = lazy(async () => ({ default: (await loadDialogs()).FeedbackDialogContent }));
+const preload = () => void loadDialogs();
 
 /**
- * Opens a ride's receipt. The dialog's code (and its translations) load on first use, so the pages
- * that offer a receipt (the dashboard, the booking page after a ride) do not carry it. The caller
- * gives the button's text in its own namespace; `accessibleName` names the ride when it is one of many.
- * Radix's own Root and Trigger rather than ui/dialog's: the booking page has a strict size budget
- * and should not carry the dialog's styled parts before the dialog is opened.
+ * Opens a ride's receipt. The caller gives the button's text in its own namespace; `accessibleName`
+ * names the ride when it is one of many.
  */
 export function ReceiptButton({
   rideId,
@@ -32,24 +25,33 @@ export function ReceiptButton({
   defaultOpen?: boolean;
   onClose?: () => void;
 }) {
-  const [isOpen, setIsOpen] = useState(defaultOpen);
-  const onOpenChange = (open: boolean) => {
-    setIsOpen(open);
-    if (!open) onClose?.();
-  };
   return (
-    <DialogPrimitive.Root open={isOpen} onOpenChange={onOpenChange}>
-      <DialogPrimitive.Trigger asChild>
-        <Button variant="outline" size="sm" aria-label={accessibleName} onPointerEnter={preload} onFocus={preload} data-testid="open-receipt">
-          <ReceiptTextIcon aria-hidden />
-          {children}
-        </Button>
-      </DialogPrimitive.Trigger>
-      {isOpen ? (
-        <Suspense fallback={null}>
-          <ReceiptDialogContent rideId={rideId} />
-        </Suspense>
-      ) : null}
-    </DialogPrimitive.Root>
+    <LazyDialogButton
+      icon={<ReceiptTextIcon aria-hidden />}
+      content={<ReceiptDialogContent rideId={rideId} />}
+      preload={preload}
+      {...(accessibleName ? { accessibleName } : {})}
+      defaultOpen={defaultOpen}
+      {...(onClose ? { onClose } : {})}
+      testId="open-receipt"
+    >
+      {children}
+    </LazyDialogButton>
+  );
+}
+
+/** Opens the rating and the tip of a completed ride, for the 7 days they are open (contract §10). */
+export function FeedbackButton({ rideId, children, accessibleName, icon }: { rideId: string; children: ReactNode; accessibleName: string; icon: ReactNode }) {
+  return (
+    <LazyDialogButton
+      icon={icon}
+      content={<FeedbackDialogContent rideId={rideId} />}
+      preload={preload}
+      accessibleName={accessibleName}
+      variant="default"
+      testId="rate-and-tip"
+    >
+      {children}
+    </LazyDialogButton>
   );
 }

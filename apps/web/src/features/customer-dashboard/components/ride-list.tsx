@@ -1,4 +1,6 @@
+import { isFeedbackOpen } from '@coride/domain/ride-feedback';
 import { isActiveRideStatus } from '@coride/domain/ride-state';
+import type { Dispute } from '@coride/domain/payments';
 import type { Ride } from '@coride/domain/rides';
 import { CalendarClockIcon, NavigationIcon, RotateCcwIcon, StarIcon, XIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +14,9 @@ import { useFormatters } from '@/lib/format';
 import { RouteAddresses } from './route-addresses';
 import { cn } from '@/lib/utils';
 import { useCancelScheduledRide } from '../api/cancel-scheduled-ride';
-import { ReceiptButton } from './receipt-button';
+import { useRiderDisputes } from '../api/get-disputes';
+import { DisputeOutcome } from './dispute-outcome';
+import { FeedbackButton, ReceiptButton } from './receipt-button';
 
 /** Rides as a list: status, when, from and to, what it cost; the receipt of a completed one and Rebook, track a live one. */
 export function RideList({
@@ -26,16 +30,33 @@ export function RideList({
   openReceiptId?: string | undefined;
   onReceiptClosed?: () => void;
 }) {
+  const disputes = useRiderDisputes().data;
   return (
     <ul className="space-y-3" data-testid={testId}>
       {rides.map((ride) => (
-        <RideListItem key={ride.id} ride={ride} isReceiptOpen={ride.id === openReceiptId} {...(onReceiptClosed ? { onReceiptClosed } : {})} />
+        <RideListItem
+          key={ride.id}
+          ride={ride}
+          dispute={disputes?.get(ride.id)}
+          isReceiptOpen={ride.id === openReceiptId}
+          {...(onReceiptClosed ? { onReceiptClosed } : {})}
+        />
       ))}
     </ul>
   );
 }
 
-function RideListItem({ ride, isReceiptOpen = false, onReceiptClosed }: { ride: Ride; isReceiptOpen?: boolean; onReceiptClosed?: () => void }) {
+function RideListItem({
+  ride,
+  dispute,
+  isReceiptOpen = false,
+  onReceiptClosed,
+}: {
+  ride: Ride;
+  dispute: Dispute | undefined;
+  isReceiptOpen?: boolean;
+  onReceiptClosed?: () => void;
+}) {
   const { t } = useTranslation('customer');
   const format = useFormatters();
   const isActive = isActiveRideStatus(ride.status);
@@ -69,6 +90,7 @@ function RideListItem({ ride, isReceiptOpen = false, onReceiptClosed }: { ride: 
           ) : null}
         </div>
         <RouteAddresses pickup={ride.pickupLocation.address} dropoff={ride.dropoffLocation.address} />
+        {dispute ? <DisputeOutcome dispute={dispute} /> : null}
       </div>
       <div className="flex shrink-0 items-center justify-between gap-3 sm:flex-col sm:items-end">
         <div className="text-start sm:text-end">
@@ -89,6 +111,16 @@ function RideListItem({ ride, isReceiptOpen = false, onReceiptClosed }: { ride: 
         </div>
         {ride.status === 'completed' ? (
           <div className="flex flex-wrap gap-2 sm:justify-end">
+            {/* Rate and tip later (contract §10): for 7 days, while either is still to do. */}
+            {(ride.rating === null || ride.tip === 0) && isFeedbackOpen(ride) ? (
+              <FeedbackButton
+                rideId={ride.id}
+                icon={<StarIcon aria-hidden />}
+                accessibleName={t(ride.rating === null ? 'rides.rateLabel' : 'rides.tipLabel', { to: ride.dropoffLocation.address })}
+              >
+                {t(ride.rating === null ? 'rides.rate' : 'rides.tip')}
+              </FeedbackButton>
+            ) : null}
             <ReceiptButton
               rideId={ride.id}
               accessibleName={t('rides.receiptLabel', { to: ride.dropoffLocation.address })}

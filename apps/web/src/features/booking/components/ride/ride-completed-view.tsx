@@ -8,9 +8,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { receiptHref } from '@/lib/dashboard-href';
 import { useFormatters } from '@/lib/format';
 import { FareBreakdown } from '../fare-breakdown';
-import { RateRideCard } from './rate-ride-card';
+import { RateRideCard } from '@/components/ride-feedback/rate-ride-card';
 import { RideTimeline } from './ride-timeline';
-import { TipCard } from './tip-card';
+import { TipCard } from '@/components/ride-feedback/tip-card';
 import { TripDetailsCard } from './trip-details-card';
 
 /** After arrival: the receipt, rate the driver, an optional tip, then Book another ride. */

@@ -11,8 +11,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useFormatters } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { useTipRide } from '../../api/tip-ride';
-import { parseDollarsToCents, tipPresets } from '../../tip-presets';
+import { useTipRide } from '@/api/ride-feedback';
+import { parseDollarsToCents, tipPresets } from './tip-presets';
 
 type Choice = { kind: 'preset'; amount: number } | { kind: 'custom' } | null;
 

@@ -10,7 +10,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { SafetyRatingInput } from '@/components/safety-rating-input';
-import { useRateRide } from '../../api/rate-ride';
+import { useRateRide } from '@/api/ride-feedback';
 import { StarRatingInput } from './star-rating-input';
 
 /** Rate the driver once: 1 to 5 stars and an optional comment. */
