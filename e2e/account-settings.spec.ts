@@ -75,8 +75,9 @@ test('a driver edits the profile, keeps an emergency contact and sees the driver
   await signInWithToken(page, token);
   await page.goto('/driver-dashboard');
 
+  // The settings are in the console's Account tab (ADR 037); the console's first load is slow on a loaded machine.
+  await page.getByRole('tablist', { name: 'More of your console' }).getByRole('tab', { name: 'Account' }).click({ timeout: 60_000 });
   const settings = page.getByTestId('account-settings');
-  // The section is at the end of the console, after its other cards and their code (slow on a loaded machine).
   await expect(settings.getByRole('heading', { name: 'Account settings' })).toBeVisible({ timeout: 60_000 });
   // A driver hears of rides, applications and payouts; disputes are the rider's.
   const notifications = settings.getByTestId('notification-preferences');
@@ -99,5 +100,7 @@ test('a driver edits the profile, keeps an emergency contact and sees the driver
   await expectNoSeriousA11yViolations(page);
 
   await page.reload();
+  // A reload opens the console's working screen again (ADR 037): the settings are one tab away.
+  await page.getByRole('tablist', { name: 'More of your console' }).getByRole('tab', { name: 'Account' }).click({ timeout: 60_000 });
   await expect(page.getByTestId('account-settings').getByTestId('emergency-contact')).toContainText('718 555 0123');
 });

@@ -44,6 +44,8 @@ test('a driver with released earnings adds a payout account and cashes out', asy
   const page = await (await browser.newContext()).newPage();
   await signInThroughForm(page, driver.email, PASSWORD);
   await expect(page).toHaveURL(/\/driver-dashboard$/);
+  // Payouts is one of the console's tabs (ADR 037).
+  await page.getByRole('tablist', { name: 'More of your console' }).getByRole('tab', { name: 'Payouts' }).click();
   const panel = page.getByTestId('payouts-panel');
   await expect(panel.getByTestId('payout-available')).toHaveText(`$${(ride.subtotal / 100).toFixed(2)}`);
   await expect(panel.getByTestId('cash-out')).toHaveAttribute('aria-disabled', 'true');

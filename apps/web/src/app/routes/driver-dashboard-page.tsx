@@ -1,12 +1,15 @@
 import type { DriverOffer } from '@coride/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { CarIcon, LandmarkIcon, TrophyIcon, UserIcon, WalletIcon } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountSettingsCards } from '@/components/account/account-settings-cards';
 import { DashboardShell } from '@/components/layout/dashboard-shell';
 import { PayoutsPanel } from '@/components/payouts/payouts-panel';
 import { PrivacyCard } from '@/components/privacy/privacy-card';
+import { ConsoleTabList } from '@/components/console-tabs';
 import { ErrorState, LoadingState } from '@/components/ui/query-state';
+import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { ChatLauncher } from '@/features/assistant/chat-launcher';
 import { VoiceLauncher } from '@/features/assistant/voice-launcher';
 import { useAuth } from '@/lib/auth';
@@ -20,19 +23,31 @@ import { RateRiderCard } from '@/features/driver-console/components/rate-rider-c
 import { AvailabilityCard } from '@/features/driver-console/components/availability-card';
 import { DriverProfileCard } from '@/features/driver-console/components/driver-profile-card';
 import { EarningsCard } from '@/features/driver-console/components/earnings-card';
-import { LazyEarningsTracker, LazyPerformanceDashboard } from '@/features/driver-console/components/lazy-performance';
+import { LazyEarningsHistory, LazyEarningsTracker, LazyPerformanceDashboard } from '@/features/driver-console/components/lazy-performance';
 import { LocationCard } from '@/features/driver-console/components/location-card';
-import { PerformanceSection } from '@/features/driver-console/components/performance-section';
 import { RecentRidesCard } from '@/features/driver-console/components/recent-rides-card';
 import { RIDE_REQUESTS_HEADING_ID, RideRequestsSection } from '@/features/driver-console/components/ride-requests-section';
+import { TodaySummary } from '@/features/driver-console/components/today-summary';
 import { useAnnouncer } from '@/features/driver-console/hooks/use-announcer';
 import { useDriverRealtime } from '@/features/driver-console/hooks/use-driver-realtime';
 import { useLocationStream } from '@/features/driver-console/hooks/use-location-stream';
 
+const tabs = [
+  { value: 'earnings', icon: WalletIcon },
+  { value: 'performance', icon: TrophyIcon },
+  { value: 'rides', icon: CarIcon },
+  { value: 'payouts', icon: LandmarkIcon },
+  { value: 'account', icon: UserIcon },
+] as const;
+type ConsoleTab = (typeof tabs)[number]['value'];
+
 /**
- * The driver's console: availability, the ride under way, incoming requests with their countdown,
- * today's numbers, recent rides and earnings, vehicle and location, and the account's settings. The server is the authority:
- * every change is a call whose answer updates the screen, and a reconnect re-reads everything.
+ * The driver's console, laid out for a phone (ADR 037). The first screen is what matters while
+ * online: availability, today's earnings, rides and online time, then the ride under way (with its
+ * map) or the incoming requests with their countdown. Everything else is behind tabs: earnings
+ * (tracker, history, escrow and the ledger), performance, recent rides, payouts, and the account
+ * (vehicle, location, settings, privacy). The server is the authority: every change is a call whose
+ * answer updates the screen, and a reconnect re-reads everything.
  */
 export function DriverDashboardPage() {
   const { t } = useTranslation('driver');
@@ -47,6 +62,7 @@ export function DriverDashboardPage() {
   const isOnline = profile.data?.status === 'online';
   const stream = useLocationStream(isOnline);
   const ride = activeRide.data?.ride ?? null;
+  const [tab, setTab] = useState<ConsoleTab>('earnings');
   useFocusAcrossRideChanges(activeRide.isPending ? undefined : (ride?.id ?? null));
   if (!user) return null;
 
@@ -64,8 +80,9 @@ export function DriverDashboardPage() {
       ) : profile.isError ? (
         <ErrorState title={t('errors.fetchDriver')} error={profile.error} onRetry={() => void profile.refetch()} />
       ) : (
-        <div className="space-y-6">
+        <div className="space-y-4">
           <AvailabilityCard profile={profile.data} hasActiveRide={ride !== null} onWentOffline={declineOpenOffers} />
+          <TodaySummary profile={profile.data} readAt={profile.dataUpdatedAt} />
           {activeRide.isError ? (
             <ErrorState title={t('errors.fetchActiveRide')} error={activeRide.error} onRetry={() => void activeRide.refetch()} />
           ) : ride ? (
@@ -82,25 +99,37 @@ export function DriverDashboardPage() {
               announce={announcer.announce}
             />
           )}
-          <PerformanceSection profile={profile.data} />
-          <LazyEarningsTracker />
-          <LazyPerformanceDashboard />
-          <div className="grid gap-6 lg:grid-cols-3">
-            <div className="space-y-6 lg:col-span-2">
+          <Tabs value={tab} onValueChange={(value) => setTab(value as ConsoleTab)} className="pt-2">
+            <ConsoleTabList
+              label={t('tabs.label')}
+              tabs={tabs.map(({ value, icon }) => ({ value, icon, label: t(`tabs.${value}`), testId: `driver-tab-${value}` }))}
+            />
+            <TabsContent value="earnings" className="space-y-6">
+              <LazyEarningsTracker />
               <EarningsCard />
+              <LazyEarningsHistory />
+            </TabsContent>
+            <TabsContent value="performance">
+              <LazyPerformanceDashboard />
+            </TabsContent>
+            <TabsContent value="rides">
+              <RecentRidesCard rides={rides} />
+            </TabsContent>
+            <TabsContent value="payouts">
               {/* Released money to the bank: account, cash out, history, statements (components/payouts). */}
               <PayoutsPanel />
-              <RecentRidesCard rides={rides} />
-            </div>
-            <div className="space-y-6">
-              <DriverProfileCard profile={profile.data} name={`${user.firstName} ${user.lastName}`} />
-              <LocationCard livePosition={stream.position} isSharing={isOnline} isUnavailable={stream.isUnavailable} />
-            </div>
-          </div>
-          {/* Profile, password, notifications and emergency contacts (drivers need them for SOS too). */}
-          <AccountSettingsCards user={user} />
-          {/* The download of the driver's data and the deletion of the account (contract §8). */}
-          <PrivacyCard />
+            </TabsContent>
+            <TabsContent value="account" className="space-y-6">
+              <div className="grid gap-6 lg:grid-cols-2">
+                <DriverProfileCard profile={profile.data} name={`${user.firstName} ${user.lastName}`} />
+                <LocationCard livePosition={stream.position} isSharing={isOnline} isUnavailable={stream.isUnavailable} />
+              </div>
+              {/* Profile, password, notifications and emergency contacts (drivers need them for SOS too). */}
+              <AccountSettingsCards user={user} />
+              {/* The download of the driver's data and the deletion of the account (contract §8). */}
+              <PrivacyCard />
+            </TabsContent>
+          </Tabs>
         </div>
       )}
       <ChatLauncher />

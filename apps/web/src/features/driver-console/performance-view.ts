@@ -27,6 +27,11 @@ export function streakOf(metrics: Pick<DriverPerformance['metrics'], 'streakProg
   return { progress: metrics.streakProgress, length: STREAK_LENGTH, completed: metrics.streakCount };
 }
 
+/** No completed ride in the judged period: no score, no rating, nothing measured yet. */
+export function isNewcomer(metrics: Pick<DriverPerformance['metrics'], 'completedRides'>): boolean {
+  return metrics.completedRides === 0;
+}
+
 export type MetricRow = {
   metric: JudgedMetric;
   unit: 'stars' | 'percent' | 'score';
@@ -39,7 +44,11 @@ export type MetricRow = {
 
 const nextTierOf = (tier: DriverTier): RankedTier | null => (driverTiers[driverTiers.indexOf(tier) + 1] as RankedTier | undefined) ?? null;
 
-/** Every judged metric with its value, the next tier's minimum, and whether the product measured it. */
+/**
+ * Every judged metric with its value, the next tier's minimum, and whether the product measured it.
+ * A driver without a completed ride in the period has measured nothing yet: the defaults the tiers
+ * assume are not shown as their figures.
+ */
 export function metricRows(performance: Pick<DriverPerformance, 'tier' | 'metrics' | 'unmeasured'>): MetricRow[] {
   const next = nextTierOf(performance.tier);
   return judgedMetrics.map((metric) => {
@@ -52,7 +61,7 @@ export function metricRows(performance: Pick<DriverPerformance, 'tier' | 'metric
       value,
       nextMinimum,
       met: nextMinimum === null ? null : value >= nextMinimum,
-      measured: !performance.unmeasured.includes(metric),
+      measured: !isNewcomer(performance.metrics) && !performance.unmeasured.includes(metric),
     };
   });
 }

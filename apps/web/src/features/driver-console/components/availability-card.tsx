@@ -18,7 +18,8 @@ import { showErrorToast } from '../show-error-toast';
 const isLocationRequired = (error: unknown) => error instanceof ApiRequestError && error.status === 422 && 'location' in error.fields;
 
 /**
- * ONLINE/OFFLINE and the Go Online switch. Going online asks the browser for the position first
+ * ONLINE/OFFLINE and the Online switch, whose label says what the current state means ("Online —
+ * you receive ride offers" / "Offline — no offers"). Going online asks the browser for the position first
  * (the server needs it to place the driver in a territory); going offline is refused in the UI
  * while a ride is under way, so the rider keeps seeing the car.
  */
@@ -105,8 +106,8 @@ export function AvailabilityCard({ profile, hasActiveRide, onWentOffline }: { pr
         </div>
         <div className="flex shrink-0 items-center gap-3 sm:ps-4">
           {isBusy ? <Loader2Icon className="size-4 animate-spin text-muted-foreground" aria-hidden /> : null}
-          <Label htmlFor={switchId} className="cursor-pointer">
-            {t('availability.goOnline')}
+          <Label htmlFor={switchId} className="cursor-pointer" data-testid="go-online-label">
+            {isOnline ? t('availability.switchOnline') : t('availability.switchOffline')}
           </Label>
           <Switch
             id={switchId}

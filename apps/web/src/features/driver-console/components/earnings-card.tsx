@@ -12,9 +12,10 @@ import { useDriverEarnings } from '../api/use-driver-earnings';
 import { escrowBadgeOf } from '../earnings';
 
 /**
- * The driver's money from the payment ledger: what today's and this week's rides earned, what is
- * still held in escrow (and when the next part is released), what has been released to the
- * driver's account, tips and the latest rides with where their money stands.
+ * The driver's money from the payment ledger: what is still held in escrow (and when the next part
+ * is released), what has been released to the driver's account, tips, the lifetime total and the
+ * latest rides with where their money stands. Today's total is on the console's first screen and the
+ * week in the earnings tracker: each figure is shown once.
  */
 export function EarningsCard() {
   const { t } = useTranslation('driver');
@@ -54,18 +55,6 @@ function EarningsDetails({ earnings }: { earnings: DriverEarnings }) {
   return (
     <div className="space-y-6">
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        <Stat
-          name="today"
-          label={t('earnings.today')}
-          cents={earnings.today}
-          hint={t('earnings.rides', { count: earnings.todayRides, formatted: format.number(earnings.todayRides) })}
-        />
-        <Stat
-          name="week"
-          label={t('earnings.week')}
-          cents={earnings.week}
-          hint={t('earnings.weekHint', { count: earnings.weekRides, formatted: format.number(earnings.weekRides) })}
-        />
         <Stat
           name="pending"
           label={t('earnings.pending')}

@@ -1,4 +1,4 @@
-import { ActivityIcon, ArrowRightIcon, FlameIcon, TargetIcon, TrophyIcon } from 'lucide-react';
+import { ActivityIcon, FlameIcon, TargetIcon, TrophyIcon } from 'lucide-react';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -8,7 +8,6 @@ import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
 import { ErrorState, LoadingState } from '@/components/ui/query-state';
 import { useFormatters } from '@/lib/format';
-import { useDriverEarnings } from '../api/use-driver-earnings';
 import { useDriverEarningsDaily } from '../api/use-driver-earnings-daily';
 import { useDriverPerformance } from '../api/use-driver-performance';
 import { goalLines, goalProgress, parseGoalDollars, streakOf, trackerTotals, type EarningsTotals } from '../performance-view';
@@ -50,15 +49,15 @@ function useWeeklyGoal(): [number, (cents: number) => void] {
 }
 
 /**
- * The real-time earnings tracker (spec §2): a clock ticking every second, today's totals, the week
- * toward the driver's goal, the tier, fares vs tips vs bonuses, the 5 latest rides and the active
- * goals. A completed ride refreshes the earnings queries, so the figures move as the driver works.
+ * The real-time earnings tracker (spec §2): a clock ticking every second, the week toward the
+ * driver's goal, the tier, fares vs tips vs bonuses and the active goals. Today's total is on the
+ * console's first screen and the latest rides with their money in the earnings card, so each figure
+ * is shown once. A completed ride refreshes the earnings queries, so the figures move as the driver works.
  */
 export function EarningsTracker() {
   const { t, i18n } = useTranslation('performance');
   const now = useNow();
   const daily = useDriverEarningsDaily(TRACKER_DAYS, TRACKER_REFRESH_MS);
-  const earnings = useDriverEarnings();
   const performance = useDriverPerformance();
   const timeFormat = useMemo(() => new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', second: '2-digit' }), [i18n.language]);
   return (
@@ -84,34 +83,21 @@ export function EarningsTracker() {
         ) : daily.isError ? (
           <ErrorState title={t('errors.earnings')} error={daily.error} onRetry={() => void daily.refetch()} />
         ) : (
-          <TrackerBody totals={trackerTotals(daily.data.days)} recent={earnings.data?.recent ?? []} />
+          <TrackerBody totals={trackerTotals(daily.data.days)} />
         )}
       </CardContent>
     </Card>
   );
 }
 
-function TrackerBody({
-  totals,
-  recent,
-}: {
-  totals: ReturnType<typeof trackerTotals>;
-  recent: NonNullable<ReturnType<typeof useDriverEarnings>['data']>['recent'];
-}) {
+function TrackerBody({ totals }: { totals: ReturnType<typeof trackerTotals> }) {
   const { t } = useTranslation('performance');
   const format = useFormatters();
   const [goal, setGoal] = useWeeklyGoal();
   const progress = goalProgress(totals.week.total, goal);
   return (
     <div className="space-y-5">
-      <div className="grid gap-3 sm:grid-cols-2">
-        <div className="rounded-lg border p-3" data-testid="tracker-today">
-          <p className="text-sm font-medium text-muted-foreground">{t('tracker.today')}</p>
-          <p className="mt-1 text-2xl font-bold tabular-nums" data-cents={totals.today.total}>
-            {format.money(totals.today.total)}
-          </p>
-          <p className="text-xs text-muted-foreground">{t('earnings.rides', { count: totals.today.rides })}</p>
-        </div>
+      <div className="grid gap-3">
         <div className="rounded-lg border p-3" data-testid="tracker-week">
           <p className="text-sm font-medium text-muted-foreground" id="tracker-week-label">
             {t('tracker.week')}
@@ -129,28 +115,6 @@ function TrackerBody({
       </div>
       <Breakdown week={totals.week} />
       <ActiveGoals />
-      <section aria-labelledby="tracker-recent-heading" className="space-y-2">
-        <h3 id="tracker-recent-heading" className="font-semibold">
-          {t('tracker.recent')}
-        </h3>
-        {recent.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{t('tracker.noRides')}</p>
-        ) : (
-          <ul className="divide-y text-sm" data-testid="tracker-recent">
-            {recent.slice(0, 5).map((ride) => (
-              <li key={ride.rideId} className="flex items-center justify-between gap-3 py-2">
-                <span className="flex min-w-0 items-center gap-1.5">
-                  <span className="truncate">{ride.pickupAddress}</span>
-                  <ArrowRightIcon className="size-3.5 shrink-0 text-muted-foreground rtl:rotate-180" aria-hidden />
-                  <span className="sr-only">{t('tracker.to')}</span>
-                  <span className="truncate">{ride.dropoffAddress}</span>
-                </span>
-                <span className="shrink-0 font-semibold tabular-nums">{format.money(ride.fare + ride.tip)}</span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import type { DriverPerformance, DriverTier } from '@coride/domain/community/performance';
-import type { DriverEarningsDay } from '@coride/domain/community/analytics';
 import { AwardIcon, CheckCircle2Icon, CircleIcon, PartyPopperIcon, RotateCwIcon, TrophyIcon } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -12,15 +11,8 @@ import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, Tabl
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useFormatters } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { useDriverEarnings } from '../api/use-driver-earnings';
-import { useDriverEarningsDaily } from '../api/use-driver-earnings-daily';
 import { useDriverPerformance } from '../api/use-driver-performance';
-import { goalLines, metricRows, rankPercent, streakOf, totalsOf, type GoalLine, type MetricRow } from '../performance-view';
-
-const EarningsChart = lazy(() => import('./earnings-chart'));
-
-/** Days of earnings the chart shows. */
-export const CHART_DAYS = 14;
+import { goalLines, isNewcomer, metricRows, rankPercent, streakOf, type GoalLine, type MetricRow } from '../performance-view';
 
 const tierStyles: Record<DriverTier, string> = {
   Platinum: 'bg-slate-700 text-white',
@@ -55,9 +47,10 @@ export function useMetricFormat() {
 }
 
 /**
- * The driver performance dashboard (spec §2): Overview (tier, score, rank, perks, streak), Earnings
- * (ledger figures and the last 14 days), Metrics (each metric against the next tier's minimum) and
- * Goals (what is missing to advance).
+ * The driver performance dashboard (spec §2): Overview (tier, score, rank, perks, streak), Metrics
+ * (each metric against the next tier's minimum) and Goals (what is missing to advance). The earnings
+ * history (the last 14 days) is the console's Earnings tab (earnings-history.tsx), shown once.
+ * A driver without a completed ride in the period has no score yet: nothing is shown as if measured.
  */
 export function PerformanceDashboard() {
   const { t } = useTranslation('performance');
@@ -85,7 +78,7 @@ export function PerformanceDashboard() {
         ) : (
           <Tabs value={tab} onValueChange={setTab}>
             <TabsList aria-label={t('tabs.label')} className="w-full justify-start sm:w-auto">
-              {(['overview', 'earnings', 'metrics', 'goals'] as const).map((value) => (
+              {(['overview', 'metrics', 'goals'] as const).map((value) => (
                 <TabsTrigger key={value} value={value}>
                   {t(`tabs.${value}`)}
                 </TabsTrigger>
@@ -93,9 +86,6 @@ export function PerformanceDashboard() {
             </TabsList>
             <TabsContent value="overview">
               <OverviewPanel performance={performance.data} />
-            </TabsContent>
-            <TabsContent value="earnings">
-              <EarningsPanel />
             </TabsContent>
             <TabsContent value="metrics">
               <MetricsPanel performance={performance.data} />
@@ -131,9 +121,18 @@ function OverviewPanel({ performance }: { performance: DriverPerformance }) {
         </div>
         <div className="rounded-lg border p-3">
           <p className="text-sm font-medium text-muted-foreground">{t('overview.score')}</p>
-          <p className="mt-1 text-2xl font-bold tabular-nums" data-testid="performance-score">
-            {t('units.score', { value: format.number(performance.metrics.overallScore, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) })}
-          </p>
+          {isNewcomer(performance.metrics) ? (
+            <>
+              <p className="mt-1 text-lg font-semibold" data-testid="performance-score" data-score="none">
+                {t('overview.noScore')}
+              </p>
+              <p className="mt-0.5 text-xs text-muted-foreground">{t('overview.noScoreHint')}</p>
+            </>
+          ) : (
+            <p className="mt-1 text-2xl font-bold tabular-nums" data-testid="performance-score">
+              {t('units.score', { value: format.number(performance.metrics.overallScore, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) })}
+            </p>
+          )}
         </div>
         <div className="rounded-lg border p-3">
           <p className="text-sm font-medium text-muted-foreground">{t('overview.rank')}</p>
@@ -194,90 +193,6 @@ function OverviewPanel({ performance }: { performance: DriverPerformance }) {
   );
 }
 
-function EarningsPanel() {
-  const { t } = useTranslation('performance');
-  const format = useFormatters();
-  const earnings = useDriverEarnings();
-  const daily = useDriverEarningsDaily(CHART_DAYS);
-  if (earnings.isPending || daily.isPending) return <LoadingState />;
-  if (earnings.isError) return <ErrorState title={t('errors.earnings')} error={earnings.error} onRetry={() => void earnings.refetch()} />;
-  if (daily.isError) return <ErrorState title={t('errors.earnings')} error={daily.error} onRetry={() => void daily.refetch()} />;
-  const e = earnings.data;
-  const period = totalsOf(daily.data.days);
-  const figures = [
-    { key: 'today', cents: e.today, hint: t('earnings.rides', { count: e.todayRides }) },
-    { key: 'week', cents: e.week, hint: t('earnings.rides', { count: e.weekRides }) },
-    {
-      key: 'pending',
-      cents: e.pending,
-      hint: e.nextReleaseAt ? t('earnings.nextRelease', { date: format.dateTime(e.nextReleaseAt) }) : t('earnings.nothingPending'),
-    },
-    { key: 'released', cents: e.released, hint: t('earnings.releasedHint') },
-    { key: 'tips', cents: e.tips, hint: t('earnings.tipsHint') },
-  ] as const;
-  return (
-    <div className="space-y-5 pt-2" data-testid="performance-earnings">
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-5">
-        {figures.map((f) => (
-          <div key={f.key} className="rounded-lg border p-3" data-testid={`performance-earnings-${f.key}`}>
-            <p className="text-sm font-medium text-muted-foreground">{t(`earnings.${f.key}`)}</p>
-            <p className="mt-1 text-lg font-bold tabular-nums" data-cents={f.cents}>
-              {format.money(f.cents)}
-            </p>
-            <p className="mt-0.5 text-xs text-muted-foreground">{f.hint}</p>
-          </div>
-        ))}
-      </div>
-      <section aria-labelledby="earnings-chart-heading" className="space-y-2">
-        <h3 id="earnings-chart-heading" className="font-semibold">
-          {t('earnings.chartTitle', { days: CHART_DAYS })}
-        </h3>
-        <p className="text-sm text-muted-foreground">
-          {t('earnings.chartSummary', {
-            total: format.money(period.total),
-            fares: format.money(period.fares),
-            tips: format.money(period.tips),
-            bonuses: format.money(period.bonuses),
-          })}
-        </p>
-        <Suspense fallback={<div className="h-64" />}>
-          <EarningsChart days={daily.data.days} />
-        </Suspense>
-        <DailyTable days={daily.data.days} />
-      </section>
-    </div>
-  );
-}
-
-/** The chart's figures as a table, for screen readers (the chart itself is hidden from them). */
-function DailyTable({ days }: { days: readonly DriverEarningsDay[] }) {
-  const { t } = useTranslation('performance');
-  const format = useFormatters();
-  return (
-    <Table className="sr-only">
-      <TableCaption>{t('earnings.tableCaption')}</TableCaption>
-      <TableHeader>
-        <TableRow>
-          <TableHead scope="col">{t('earnings.day')}</TableHead>
-          <TableHead scope="col">{t('earnings.fares')}</TableHead>
-          <TableHead scope="col">{t('earnings.tips')}</TableHead>
-          <TableHead scope="col">{t('earnings.bonuses')}</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {days.map((d) => (
-          <TableRow key={d.day}>
-            <TableHead scope="row">{d.day}</TableHead>
-            <TableCell>{format.money(d.fares)}</TableCell>
-            <TableCell>{format.money(d.tips)}</TableCell>
-            <TableCell>{format.money(d.bonuses)}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
-}
-
 function MetricsPanel({ performance }: { performance: DriverPerformance }) {
   const { t } = useTranslation('performance');
   const formatMetric = useMetricFormat();
@@ -316,7 +231,16 @@ function MetricsPanel({ performance }: { performance: DriverPerformance }) {
               <TableHead scope="row" className="py-2 text-start font-normal">
                 {t(`metrics.names.${row.metric}`)}
               </TableHead>
-              <TableCell className="py-2 text-end font-semibold tabular-nums">{formatMetric(row.unit, row.value)}</TableCell>
+              <TableCell className="py-2 text-end font-semibold tabular-nums">
+                {row.measured ? (
+                  formatMetric(row.unit, row.value)
+                ) : (
+                  <>
+                    <span aria-hidden>—</span>
+                    <span className="sr-only">{t('metrics.unmeasured')}</span>
+                  </>
+                )}
+              </TableCell>
               <TableCell className="py-2 text-end tabular-nums">
                 {row.nextMinimum === null ? (
                   <span className="text-muted-foreground">{t('metrics.noMinimum')}</span>
@@ -334,7 +258,7 @@ function MetricsPanel({ performance }: { performance: DriverPerformance }) {
           ))}
         </TableBody>
       </Table>
-      {performance.unmeasured.length > 0 ? <p className="mt-2 text-xs text-muted-foreground">{t('metrics.unmeasuredNote')}</p> : null}
+      {rows.some((row) => !row.measured) ? <p className="mt-2 text-xs text-muted-foreground">{t('metrics.unmeasuredNote')}</p> : null}
     </div>
   );
 }
