@@ -46,6 +46,14 @@ export function territoryDriverStatus(driver: { isApproved: boolean; tier: Drive
   return driver.tier === 'Probationary' ? 'probation' : 'active';
 }
 
+/**
+ * How many of these drivers completed a ride in the last ACTIVE_WINDOW_DAYS: 'active' and
+ * 'probation' both mean a ride in the window (probation is only the tier), 'inactive' means none.
+ */
+export function countActiveInWindow(drivers: readonly { status: TerritoryDriverStatus }[]): number {
+  return drivers.filter((driver) => driver.status !== 'inactive').length;
+}
+
 export const analyticsDriverSchema = z.object({
   driverId: z.string(),
   name: z.string(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyticsInsights, growthPercent, territoryDriverStatus, type InsightInputs } from '../../src/community/analytics';
+import { analyticsInsights, countActiveInWindow, growthPercent, territoryDriverStatus, type InsightInputs } from '../../src/community/analytics';
 
 const calm: InsightInputs = {
   ridesGrowthPercent: 2,
@@ -16,6 +16,26 @@ describe('growthPercent', () => {
     expect(growthPercent(3, 4)).toBe(-25);
     expect(growthPercent(2, 3)).toBe(-33.3);
     expect(growthPercent(4, 0)).toBeNull();
+  });
+});
+
+describe('countActiveInWindow', () => {
+  const now = new Date('2026-11-25T12:00:00Z');
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+  const driver = (tier: 'Probationary' | 'Gold', lastCompletedAt: Date | null, isApproved = true) => ({
+    status: territoryDriverStatus({ isApproved, tier, lastCompletedAt }, now),
+  });
+
+  it('counts every driver with a completed ride in the last 30 days, newcomers on probation too', () => {
+    // The demo's licensee: 8 drivers who all drove this month, still Probationary, were "0 active".
+    const demo = Array.from({ length: 8 }, (_, i) => driver('Probationary', daysAgo(i + 1)));
+    expect(countActiveInWindow(demo)).toBe(8);
+    expect(countActiveInWindow([driver('Gold', daysAgo(3)), driver('Probationary', daysAgo(29))])).toBe(2);
+  });
+
+  it('leaves out drivers idle for longer than the window, never on the road, or not approved', () => {
+    expect(countActiveInWindow([driver('Gold', daysAgo(31)), driver('Probationary', null), driver('Gold', daysAgo(1), false)])).toBe(0);
+    expect(countActiveInWindow([])).toBe(0);
   });
 });
 

@@ -15,6 +15,7 @@ import { PaymentsTab } from '@/features/customer-dashboard/components/payments-t
 import { ProfileTab } from '@/features/customer-dashboard/components/profile-tab';
 import { RidesTab } from '@/features/customer-dashboard/components/rides-tab';
 import { useLiveRideUpdates } from '@/features/customer-dashboard/hooks/use-live-ride-updates';
+import { useRiderStats } from '@/features/customer-dashboard/api/get-rider-stats';
 
 const tabs = [
   { value: 'overview', icon: LayoutDashboardIcon },
@@ -37,10 +38,13 @@ export function CustomerDashboardPage() {
   const [, navigate] = useLocation();
   const setTab = (value: DashboardTab) => navigate(dashboardHref(value), { replace: true });
   useLiveRideUpdates();
+  // "Welcome back" only for a rider who has ridden with us; a newcomer (and anyone while the figures load) is welcomed.
+  const stats = useRiderStats();
+  const isReturning = (stats.data?.totalRides ?? 0) > 0;
   if (!user) return null;
 
   return (
-    <DashboardShell title={t('title', { name: user.firstName })} subtitle={t('subtitle')}>
+    <DashboardShell title={t(isReturning ? 'title' : 'titleNew', { name: user.firstName })} subtitle={t('subtitle')}>
       <Tabs value={tab} onValueChange={(value) => isDashboardTab(value) && setTab(value)}>
         <ConsoleTabList
           label={t('tabs.label')}

@@ -34,7 +34,12 @@ export function OverviewTab({ user, onShowAllRides }: { user: PublicUser; onShow
     {
       key: 'averageRating',
       icon: StarIcon,
-      value: figures ? format.number(figures.rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) : null,
+      // No ride, no rating: a newcomer's 5.0 would be invented.
+      value: !figures
+        ? null
+        : figures.totalRides === 0
+          ? t('stats.noRating')
+          : format.number(figures.rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
       hint: t('stats.averageRatingHint'),
     },
     { key: 'thisMonth', icon: CalendarIcon, value: figures ? format.number(figures.monthlyRides) : null, hint: t('stats.thisMonthHint') },

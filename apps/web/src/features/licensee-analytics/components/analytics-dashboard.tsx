@@ -1,4 +1,4 @@
-import type { LicenseeAnalytics } from '@coride/domain/community/analytics';
+import { countActiveInWindow, type LicenseeAnalytics } from '@coride/domain/community/analytics';
 import { HeartPulseIcon, LightbulbIcon, RotateCwIcon, TrendingDownIcon, TrendingUpIcon, InfoIcon } from 'lucide-react';
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -144,7 +144,7 @@ function HealthScore({ data }: { data: LicenseeAnalytics }) {
 function OverviewPanel({ data }: { data: LicenseeAnalytics }) {
   const { t } = useTranslation('analytics');
   const format = useFormatters();
-  const active = data.drivers.filter((d) => d.status === 'active').length;
+  const active = countActiveInWindow(data.drivers);
   return (
     <div className="grid grid-cols-2 gap-3 pt-2 lg:grid-cols-4" data-testid="analytics-overview">
       <Figure
