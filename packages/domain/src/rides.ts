@@ -95,6 +95,19 @@ export const rideSchema = fareBreakdownSchema.extend({
 });
 export type Ride = z.infer<typeof rideSchema>;
 
+/**
+ * How long a completed ride the rider has not rated stays on their ride page (/ride) after a reload
+ * or a later visit (contract §10). Rating and tipping stay open longer, from the rides list.
+ */
+export const RIDE_PAGE_KEEPS_ENDED_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * `GET /api/rides/active`: the active ride (requested, accepted, in progress), and for a rider without
+ * one the ride that just finished and still waits for its rating (RIDE_PAGE_KEEPS_ENDED_MS).
+ */
+export const activeRideResponseSchema = z.object({ ride: rideSchema.nullable(), awaitingRating: rideSchema.nullable() });
+export type ActiveRideResponse = z.infer<typeof activeRideResponseSchema>;
+
 /** The driver starts the ride with the PIN the rider tells them (contract §9). */
 export const startRideRequestSchema = z.object({
   pin: z

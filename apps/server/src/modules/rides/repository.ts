@@ -128,6 +128,17 @@ export async function acceptRide(db: Executor, id: string, driverId: string, at:
   return row;
 }
 
+/** The rider's latest ride completed after `since` that they have not rated, if any. */
+export async function latestUnratedRideOfRider(db: Executor, riderId: string, since: Date): Promise<RideRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(rides)
+    .where(and(eq(rides.riderId, riderId), eq(rides.status, 'completed'), isNull(rides.rating), gt(rides.completedAt, since)))
+    .orderBy(desc(rides.completedAt))
+    .limit(1);
+  return row;
+}
+
 /**
  * Records that the assigned driver is at the pickup, once: undefined when the ride is not this
  * driver's accepted ride or the arrival was already recorded (the caller re-reads it).

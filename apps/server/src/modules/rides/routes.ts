@@ -1,4 +1,5 @@
 import {
+  activeRideResponseSchema,
   apiErrorSchema,
   bookRideRequestSchema,
   cancelRideRequestSchema,
@@ -56,8 +57,8 @@ export function ridesRoutes(rides: RidesService, dispatcher: Dispatcher) {
 
     app.get(
       '/api/rides/active',
-      { onRequest: requireRole('customer', 'driver'), schema: { response: { 200: z.object({ ride: rideSchema.nullable() }), ...errors } } },
-      async (request) => ({ ride: await rides.active(currentUser(request)) }),
+      { onRequest: requireRole('customer', 'driver'), schema: { response: { 200: activeRideResponseSchema, ...errors } } },
+      async (request) => rides.current(currentUser(request)),
     );
 
     app.get('/api/rides/:id', { onRequest: requireRole(), schema: { params: idParamsSchema, response: { 200: rideSchema, ...errors } } }, async (request) =>

@@ -3,6 +3,7 @@ import {
   DEFAULT_SCHEDULE_LEAD_MINUTES,
   MAX_PIN_ATTEMPTS,
   MAX_SCHEDULED_RIDES_PER_RIDER,
+  RIDE_PAGE_KEEPS_ENDED_MS,
   activeRideStatuses,
   checkScheduledAt,
   isActiveRideStatus,
@@ -13,6 +14,7 @@ import {
   isNearPickup,
   staffCancelRideRequestSchema,
   type RideOptions,
+  type ActiveRideResponse,
   type BookRideRequest,
   type QuoteRequest,
   type QuoteResponse,
@@ -508,6 +510,19 @@ export function createRidesService(deps: {
     async active(user: AuthenticatedUser): Promise<Ride | null> {
       const ride = user.role === 'driver' ? await repo.activeRideOfDriver(db, user.id) : await repo.activeRideOfRider(db, user.id);
       return ride ? withPin(await loadRide(ride.id), ride, user) : null;
+    },
+
+    /**
+     * `GET /api/rides/active`: the caller's active ride; for a rider without one, the ride that just
+     * finished and still waits for its rating, so the ride page shows it after a reload or a later
+     * visit on any device (contract §10).
+     */
+    async current(user: AuthenticatedUser): Promise<ActiveRideResponse> {
+      const active = user.role === 'driver' ? await repo.activeRideOfDriver(db, user.id) : await repo.activeRideOfRider(db, user.id);
+      if (active) return { ride: await withPin(await loadRide(active.id), active, user), awaitingRating: null };
+      if (user.role !== 'customer') return { ride: null, awaitingRating: null };
+      const ended = await repo.latestUnratedRideOfRider(db, user.id, new Date(now().getTime() - RIDE_PAGE_KEEPS_ENDED_MS));
+      return { ride: null, awaitingRating: ended ? await loadRide(ended.id) : null };
     },
 
     async cancel(user: AuthenticatedUser, id: string, reason: string | undefined): Promise<Ride> {

@@ -1,25 +1,15 @@
 import { MicIcon } from '@/components/ui/first-screen-icons';
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AssistantLauncher } from './assistant-launcher';
+import { FloatingLauncher } from './floating-launcher';
 
 const load = () => import('./voice/voice-panel');
 const VoicePanel = lazy(async () => ({ default: (await load()).VoicePanel }));
 
-/**
- * The voice assistant's button (landing page and dashboards); the panel loads on first use.
- * `isLabelShown`: with its name beside the microphone (the landing page's hero, which has no title row).
- */
-export function VoiceLauncher({ isLabelShown = false }: { isLabelShown?: boolean }) {
+/** The voice assistant's button (landing page and dashboards); the panel loads on first use. */
+export function VoiceLauncher() {
   const { t } = useTranslation('common');
   return (
-    <AssistantLauncher
-      id="voice-assistant"
-      label={t('assistant.voice')}
-      icon={<MicIcon aria-hidden />}
-      panel={VoicePanel}
-      preload={load}
-      isLabelShown={isLabelShown}
-    />
+    <FloatingLauncher id="voice-assistant" label={t('assistant.voice')} icon={<MicIcon aria-hidden />} panel={VoicePanel} preload={load} className="bottom-4" />
   );
 }

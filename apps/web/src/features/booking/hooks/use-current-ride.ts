@@ -1,7 +1,7 @@
 import { isActiveRideStatus, isStaffCancellation } from '@coride/domain/ride-state';
 import type { Ride } from '@coride/domain/rides';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paymentHistoryQueryKey } from '@/api/payments';
 import { toast } from '@/components/ui/use-toast';
@@ -9,17 +9,25 @@ import { useOnReconnected, useRealtimeMessages } from '@/lib/realtime-context';
 import { activeRideQueryKey, activeRideQueryOptions, useActiveRide, type ActiveRideResponse } from '../api/get-active-ride';
 import { rideQueryKey, rideQueryOptions, useRide } from '../api/get-ride';
 
-/** The ride that ended on this tab, so a reload after arriving still offers the rating. */
-const ENDED_RIDE_KEY = 'coride.endedRideId';
+/**
+ * The ride that just finished which the rider chose to leave ("Book another ride"): the server keeps
+ * offering it for rating (awaitingRating) for a day, this device no longer shows it on /ride.
+ */
+const DISMISSED_RIDE_KEY = 'coride.dismissedRideId';
 
-type EndedRide = { id: string; isRestored: boolean };
-
-function readEndedRide(): EndedRide | null {
+function readDismissed(): string | null {
   try {
-    const id = sessionStorage.getItem(ENDED_RIDE_KEY);
-    return id ? { id, isRestored: true } : null;
+    return localStorage.getItem(DISMISSED_RIDE_KEY);
   } catch {
     return null;
+  }
+}
+
+function writeDismissed(id: string): void {
+  try {
+    localStorage.setItem(DISMISSED_RIDE_KEY, id);
+  } catch {
+    // Private mode: the ride may show once more after a reload, still with Book another ride.
   }
 }
 
@@ -35,33 +43,34 @@ function endedForRider(ride: Ride): boolean {
 
 /**
  * The ride the /ride page shows: the rider's active ride (GET /api/rides/active), kept current by the
- * WebSocket (accepted, driver moving, started, completed, cancelled) and re-read after a reconnect;
- * then, once it ends, the same ride until the rider moves on (to rate it, or to try again).
+ * WebSocket (accepted, driver at the pickup, driver moving, started, completed, cancelled) and re-read
+ * after a reconnect; then, once it ends, the same ride until the rider moves on (to rate it, or to
+ * try again). After a reload or a later visit, on any device, the server's `awaitingRating` (a ride
+ * completed within the last day and not rated yet) brings a finished ride back, so rating and
+ * tipping are never lost (contract §10).
  */
 export function useCurrentRide() {
   const { t } = useTranslation('booking');
   const queryClient = useQueryClient();
   const active = useActiveRide();
-  const [ended, setEnded] = useState<EndedRide | null>(readEndedRide);
+  /** The id of the ended ride on screen: kept until the rider moves on, so rating it does not make it vanish. */
+  const [ended, setEnded] = useState<string | null>(null);
+  const [dismissed, setDismissed] = useState<string | null>(readDismissed);
   const activeRide = active.data?.ride ?? null;
-  const endedQuery = useRide(activeRide ? null : (ended?.id ?? null));
+  const awaitingRating = active.data?.awaitingRating ?? null;
+  const endedQuery = useRide(activeRide ? null : ended);
 
-  useEffect(() => {
-    try {
-      if (ended) sessionStorage.setItem(ENDED_RIDE_KEY, ended.id);
-      else sessionStorage.removeItem(ENDED_RIDE_KEY);
-    } catch {
-      // Private mode: the ended ride is simply not kept across a reload.
-    }
-  }, [ended]);
+  // A finished ride the server still offers for rating comes back once, unless the rider left it.
+  // Adjusting state while rendering, as React documents.
+  if (!activeRide && awaitingRating && ended === null && awaitingRating.id !== dismissed) setEnded(awaitingRating.id);
 
   const storeRide = useCallback(
     (ride: Ride) => {
       queryClient.setQueryData<Ride>(rideQueryKey(ride.id), (previous) => withKnownPin(ride, previous));
       queryClient.setQueryData<ActiveRideResponse>(activeRideQueryKey, (previous) => {
-        if (isActiveRideStatus(ride.status)) return { ride: withKnownPin(ride, previous?.ride) };
+        if (isActiveRideStatus(ride.status)) return { ride: withKnownPin(ride, previous?.ride), awaitingRating: null };
         // An update about another ride must not clear the current one.
-        return previous?.ride && previous.ride.id !== ride.id ? previous : { ride: null };
+        return previous?.ride && previous.ride.id !== ride.id ? previous : { ride: null, awaitingRating: null };
       });
     },
     [queryClient],
@@ -70,7 +79,7 @@ export function useCurrentRide() {
   const keepEnded = useCallback(
     (ride: Ride) => {
       storeRide(ride);
-      setEnded({ id: ride.id, isRestored: false });
+      setEnded(ride.id);
       void queryClient.invalidateQueries({ queryKey: ['/api/rides'], exact: true });
       void queryClient.invalidateQueries({ queryKey: ['/api/users/stats'] });
       void queryClient.invalidateQueries({ queryKey: paymentHistoryQueryKey });
@@ -120,6 +129,18 @@ export function useCurrentRide() {
           };
         });
         break;
+      case 'driver_arrived': {
+        storeRide(message.ride);
+        const driver = message.ride.driver;
+        toast({
+          title: t('toasts.arrivedTitle'),
+          description: driver
+            ? t('toasts.arrivedDescription', { color: driver.vehicleColor, model: driver.vehicleModel, plate: driver.vehiclePlate })
+            : undefined,
+          variant: 'success',
+        });
+        break;
+      }
       case 'ride_started':
         storeRide(message.ride);
         toast({
@@ -159,7 +180,7 @@ export function useCurrentRide() {
             announceEnd(ride);
           }
         } else if (ended) {
-          await queryClient.invalidateQueries({ queryKey: rideQueryKey(ended.id) });
+          await queryClient.invalidateQueries({ queryKey: rideQueryKey(ended) });
         }
       } catch {
         // The next reconnect or a reload tries again; the screen keeps what it has.
@@ -167,17 +188,13 @@ export function useCurrentRide() {
     })();
   });
 
-  const endedRide = endedQuery.data ?? null;
-  // After a reload only a completed ride still waiting for its rating comes back; once decided, it
-  // stays (rating it must not make it vanish). Adjusting state while rendering, as React documents.
-  if (ended?.isRestored && endedRide?.id === ended.id) {
-    setEnded(endedRide.status === 'completed' && endedRide.rating === null ? { id: ended.id, isRestored: false } : null);
-  }
-  const isEndedShown = endedRide !== null && ended !== null && !ended.isRestored && endedRide.id === ended.id;
+  // The server's copy shows at once while the ride is read again.
+  const endedRide = endedQuery.data ?? (awaitingRating?.id === ended ? awaitingRating : null);
+  const isEndedShown = endedRide !== null && endedRide.id === ended;
 
   return {
     ride: activeRide ?? (isEndedShown ? endedRide : null),
-    isLoading: active.isPending || (activeRide === null && ended !== null && endedQuery.isPending && endedQuery.fetchStatus !== 'idle'),
+    isLoading: active.isPending || (activeRide === null && ended !== null && endedRide === null && endedQuery.isPending && endedQuery.fetchStatus !== 'idle'),
     error: active.error,
     refetch: () => void active.refetch(),
     /** A ride was just booked (it is already the active ride in the cache). */
@@ -185,7 +202,14 @@ export function useCurrentRide() {
       storeRide(ride);
       setEnded(null);
     },
-    /** The rider moves on from an ended ride, or cancelled their own. */
-    dismiss: () => setEnded(null),
+    /** The rider moves on from an ended ride (it does not come back on this device), or cancelled their own. */
+    dismiss: () => {
+      const left = ended ?? awaitingRating?.id ?? null;
+      if (left) {
+        writeDismissed(left);
+        setDismissed(left);
+      }
+      setEnded(null);
+    },
   };
 }

@@ -1,5 +1,5 @@
 import type { LatLng, Ride } from '@coride/domain';
-import { BanIcon, FlagIcon, Loader2Icon, PlayIcon } from 'lucide-react';
+import { BanIcon, FlagIcon, Loader2Icon, MapPinCheckIcon, PlayIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionButton } from '@/components/ui/action-button';
@@ -12,6 +12,7 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { ApiRequestError } from '@/lib/api';
 import { useFormatters } from '@/lib/format';
+import { useArriveAtPickup } from '../api/use-arrive-at-pickup';
 import { useCancelRide } from '../api/use-cancel-ride';
 import { useCompleteRide } from '../api/use-complete-ride';
 import { useStartRide } from '../api/use-start-ride';
@@ -29,7 +30,7 @@ export const ACTIVE_RIDE_HEADING_ID = 'active-ride-heading';
 /** The domain's limit on a cancellation reason. */
 const REASON_MAX_LENGTH = 300;
 
-/** The ride under way: accepted (drive to the pickup, Start or Cancel) or in progress (Complete). */
+/** The ride under way: accepted (drive to the pickup, I've arrived, Start or Cancel) or in progress (Complete). */
 export function ActiveRideCard({ ride, position = null }: { ride: Ride; position?: LatLng | null }) {
   const { t } = useTranslation('driver');
   const format = useFormatters();
@@ -37,8 +38,10 @@ export function ActiveRideCard({ ride, position = null }: { ride: Ride; position
   const [pin, setPin] = useState('');
   const [pinError, setPinError] = useState<string | null>(null);
   const complete = useCompleteRide();
+  const arrive = useArriveAtPickup();
   const isAccepted = ride.status === 'accepted';
-  const isBusy = start.isPending || complete.isPending;
+  const hasArrived = isAccepted && ride.arrivedAt !== null;
+  const isBusy = start.isPending || complete.isPending || arrive.isPending;
   // Start is replaced by Complete: keep the keyboard on the next step instead of losing focus.
   const completeRef = useRef<HTMLButtonElement>(null);
   const shouldFocusComplete = useRef(false);
@@ -65,6 +68,19 @@ export function ActiveRideCard({ ride, position = null }: { ride: Ride; position
     }
   }
 
+  async function handleArrive() {
+    try {
+      await arrive.mutateAsync(ride.id);
+      toast({ title: t('toasts.arrivedTitle'), description: t('toasts.arrivedBody', { name: ride.rider.firstName }), variant: 'success' });
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.code === 'TOO_FAR_FROM_PICKUP') {
+        toast({ title: t('errors.arrive'), description: t('errors.tooFarFromPickup'), variant: 'destructive' });
+        return;
+      }
+      showErrorToast(t('toasts.errorTitle'), t('errors.arrive'), error);
+    }
+  }
+
   async function handleComplete() {
     try {
       const done = await complete.mutateAsync(ride.id);
@@ -86,11 +102,15 @@ export function ActiveRideCard({ ride, position = null }: { ride: Ride; position
             {t('activeRide.title')}
           </CardTitle>
           <Badge variant={isAccepted ? 'secondary' : 'success'} data-testid="active-ride-status">
-            {t(`activeRide.status.${ride.status}`, { defaultValue: ride.status })}
+            {hasArrived ? t('activeRide.status.arrived') : t(`activeRide.status.${ride.status}`, { defaultValue: ride.status })}
           </Badge>
         </div>
         <CardDescription>
-          {isAccepted ? t('activeRide.headToPickup', { name: ride.rider.firstName }) : t('activeRide.onTrip', { name: ride.rider.firstName })}
+          {hasArrived
+            ? t('activeRide.waitAtPickup', { name: ride.rider.firstName })
+            : isAccepted
+              ? t('activeRide.headToPickup', { name: ride.rider.firstName })
+              : t('activeRide.onTrip', { name: ride.rider.firstName })}
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
@@ -144,6 +164,19 @@ export function ActiveRideCard({ ride, position = null }: { ride: Ride; position
           {isAccepted ? (
             <>
               <CancelRideDialog ride={ride} isDisabled={isBusy} />
+              {hasArrived ? null : (
+                <ActionButton
+                  size="lg"
+                  variant="secondary"
+                  onClick={() => void handleArrive()}
+                  isUnavailable={isBusy}
+                  isPending={arrive.isPending}
+                  data-testid="arrived-at-pickup"
+                >
+                  {arrive.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : <MapPinCheckIcon aria-hidden />}
+                  {arrive.isPending ? t('activeRide.arriving') : t('activeRide.arrive')}
+                </ActionButton>
+              )}
               <ActionButton size="lg" onClick={() => void handleStart()} isUnavailable={isBusy} isPending={start.isPending} data-testid="start-ride">
                 {start.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : <PlayIcon aria-hidden className="rtl:-scale-x-100" />}
                 {start.isPending ? t('activeRide.starting') : t('activeRide.start')}

@@ -3,6 +3,7 @@ import { MessageSquareIcon, PhoneIcon, StarIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RideMessagesDialog } from '@/components/ride-messages/ride-messages-dialog';
+import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DetailList } from '@/components/ui/detail-list';
@@ -15,7 +16,7 @@ import { useFormatters } from '@/lib/format';
  * else opens the thread saying calls go through messages (contract §9, ADR 035: the driver's own
  * phone never reaches the rider).
  */
-export function DriverCard({ driver, rideId }: { driver: RideDriver; rideId: string }) {
+export function DriverCard({ driver, rideId, isAtPickup = false }: { driver: RideDriver; rideId: string; isAtPickup?: boolean }) {
   const { t } = useTranslation('booking');
   const [thread, setThread] = useState<'closed' | 'message' | 'call'>('closed');
   // The masked number once the service gave it (ADR 035); the ride view's own stays null.
@@ -47,8 +48,13 @@ export function DriverCard({ driver, rideId }: { driver: RideDriver; rideId: str
 
   return (
     <Card data-testid="driver-card">
-      <CardHeader>
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
         <CardTitle as="h2">{t('ride.driver.title')}</CardTitle>
+        {isAtPickup ? (
+          <Badge variant="success" data-testid="driver-at-pickup">
+            {t('ride.driver.atPickup')}
+          </Badge>
+        ) : null}
       </CardHeader>
       <CardContent className="space-y-4">
         <div className="flex items-center gap-4">

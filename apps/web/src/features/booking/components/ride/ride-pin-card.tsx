@@ -25,7 +25,7 @@ export function RidePinCard({ ride }: { ride: Ride }) {
         >
           {ride.pin}
         </p>
-        <p className="text-sm text-muted-foreground">{t('pin.hint')}</p>
+        <p className="text-sm text-muted-foreground">{ride.arrivedAt ? t('pin.hintArrived') : t('pin.hint')}</p>
       </CardContent>
     </Card>
   );

@@ -7,13 +7,17 @@ import { useTimeFormat } from '../../hooks/use-time-format';
 
 type Step = { key: string; at: string | null; isCancel?: boolean };
 
-/** Requested, accepted, started, completed: the times so far, the rest still to come. */
+/**
+ * Requested, accepted, arrived, started, completed: the times so far, the rest still to come. A ride
+ * whose driver never said they arrived (an older one, or started at once) skips that step.
+ */
 export function RideTimeline({ ride }: { ride: Ride }) {
   const { t } = useTranslation('booking');
   const formatTime = useTimeFormat();
   const steps: Step[] = [
     { key: 'requested', at: ride.requestedAt },
     { key: 'accepted', at: ride.acceptedAt },
+    ...(ride.arrivedAt !== null || ride.status === 'requested' || ride.status === 'accepted' ? [{ key: 'arrived', at: ride.arrivedAt }] : []),
     { key: 'started', at: ride.startedAt },
     { key: 'completed', at: ride.completedAt },
   ];

@@ -41,7 +41,7 @@ export function RideTracker({ ride, onCancelled }: { ride: Ride; onCancelled: ()
         </CardContent>
       </Card>
       <div className="space-y-6 lg:col-span-2">
-        {ride.driver ? <DriverCard driver={ride.driver} rideId={ride.id} /> : null}
+        {ride.driver ? <DriverCard driver={ride.driver} rideId={ride.id} isAtPickup={ride.status === 'accepted' && ride.arrivedAt !== null} /> : null}
         <TripDetailsCard ride={ride} />
         <RideTimeline ride={ride} />
       </div>
