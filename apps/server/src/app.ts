@@ -19,6 +19,7 @@ import { communityRoutes } from './modules/community/routes';
 import { OffsetClock, testClockRoutes } from './modules/dev/test-clock';
 import { driversRoutes } from './modules/drivers/routes';
 import { driverSuspensionRoutes } from './modules/drivers/suspension-routes';
+import { driverDocumentsRoutes } from './modules/driver-documents/routes';
 import { favoritesRoutes } from './modules/favorites/routes';
 import { geoRoutes } from './modules/geo/routes';
 import { Readiness } from './modules/health/readiness';
@@ -160,6 +161,7 @@ export async function buildApp({ config, database, now, faults, logger = true, o
   await app.register(tripSharingRoutes(services.tripSharing));
   await app.register(driversRoutes(services.drivers, services.rides, services.performance));
   await app.register(driverSuspensionRoutes(services.driverSuspensions));
+  await app.register(driverDocumentsRoutes(services.driverDocuments));
   await app.register(favoritesRoutes(services.favorites));
   await app.register(notificationsRoutes(services.notifications));
   await app.register(preferencesRoutes(services.preferences));

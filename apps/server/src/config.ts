@@ -142,6 +142,15 @@ const envSchema = z.object({
     .optional(),
   MAIL_DELIVERY_MS: z.coerce.number().int().min(0).optional(),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(20),
+  /** Drivers' documents in an S3-compatible bucket: https://<access key>:<secret>@<host>/<bucket>[/<prefix>]?region=<region> (ADR 036). */
+  UPLOADS_S3_URL: z
+    .url()
+    .refine((value) => {
+      const url = new URL(value);
+      return /^https?:$/.test(url.protocol) && url.username !== '' && url.password !== '' && url.pathname.length > 1;
+    }, 'https://<access key>:<secret key>@<host>/<bucket>[/<prefix>]?region=<region>')
+    .optional(),
+  DOCUMENT_EXPIRY_SWEEP_MS: z.coerce.number().int().min(0).optional(),
 });
 
 export type Config = {
@@ -288,7 +297,32 @@ export type Config = {
    * sent (0 turns the job off; tests call the service).
    */
   mail: { smtpUrl: string | undefined; from: string; deliveryMs: number; maxAttempts: number };
+  /**
+   * Where drivers' documents are kept (ADR 036): files under `dir` (DATA_DIR/uploads), or an
+   * S3-compatible bucket when `s3` is set (UPLOADS_S3_URL; its keys are secrets: never logged).
+   */
+  uploads: { dir: string; s3: S3UploadsConfig | undefined };
+  /** How often licences and insurances are checked for expiry (reminders, taking drivers offline); default 1 hour, 0 in tests. */
+  documentExpirySweepMs: number;
 };
+
+/** UPLOADS_S3_URL split: the bucket's address (path style), the key prefix, the region and the keys. */
+export type S3UploadsConfig = { endpoint: string; bucket: string; prefix: string; region: string; accessKeyId: string; secretAccessKey: string };
+
+/** UPLOADS_S3_URL, https://KEY:SECRET@host/bucket/prefix?region=eu-west-1, as its parts. */
+function s3UploadsFrom(value: string | undefined): S3UploadsConfig | undefined {
+  if (!value) return undefined;
+  const url = new URL(value);
+  const [bucket = '', ...prefix] = url.pathname.split('/').filter(Boolean);
+  return {
+    endpoint: `${url.protocol}//${url.host}`,
+    bucket: decodeURIComponent(bucket),
+    prefix: prefix.map(decodeURIComponent).join('/'),
+    region: url.searchParams.get('region') ?? 'us-east-1',
+    accessKeyId: decodeURIComponent(url.username),
+    secretAccessKey: decodeURIComponent(url.password),
+  };
+}
 
 export type PhoneMaskingConfig = { serviceUrl: string; username: string; password: string };
 
@@ -417,5 +451,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       deliveryMs: e.MAIL_DELIVERY_MS ?? (e.NODE_ENV === 'test' ? 0 : 2000),
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
     },
+    uploads: { dir: path.join(path.resolve(e.DATA_DIR), 'uploads'), s3: s3UploadsFrom(e.UPLOADS_S3_URL) },
+    documentExpirySweepMs: e.DOCUMENT_EXPIRY_SWEEP_MS ?? (e.NODE_ENV === 'test' ? 0 : 3_600_000),
   };
 }

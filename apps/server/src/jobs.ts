@@ -34,6 +34,14 @@ export function backgroundJobs(services: Services, config: Config, log: FastifyB
       run: () => services.rides.startDueScheduledRides(),
     },
     {
+      // Licences and insurances (ADR 036): a reminder 14 days before the expiry day, then the driver
+      // offline once it has passed; each once per document (a conditional update), one instance at a time.
+      name: 'document expiry',
+      everyMs: config.documentExpirySweepMs,
+      runAtStart: true,
+      run: () => services.driverDocuments.sweepExpiry((driverId) => services.drivers.takeOffline(driverId)),
+    },
+    {
       // Escrow releases are claimed row by row (FOR UPDATE SKIP LOCKED), but the retries of captures,
       // voids and refunds are not: one instance at a time. Then last month's bonus pools, once the
       // month is over (a run per territory and month, posted once), even if settling failed.

@@ -54,6 +54,8 @@ import { createPaymentViews } from './modules/reporting/payment-views';
 import { createPricingService } from './modules/pricing/service';
 import { createPrivacyService } from './modules/privacy/service';
 import { createDriveAreaPlacer } from './modules/territories/drive-area';
+import { createDriverDocumentsService } from './modules/driver-documents/service';
+import { DiskDocumentStorage, S3DocumentStorage, type DocumentStorage } from './modules/driver-documents/storage';
 import { createTerritoriesService } from './modules/territories/service';
 import { createAnalyticsService } from './modules/reporting/analytics';
 import type { SharedState } from './shared-state';
@@ -184,7 +186,10 @@ export function createServices(deps: {
   });
   // Trip-sharing links of rides (ADR 028): rides' own table, read with the live driver positions.
   const tripSharing = createTripSharing({ db, index, now, publicUrl: config.publicUrl });
-  const drivers = createDriversService({ db, territories, index, now, dispatcher });
+  // Drivers' documents (contract §10, ADR 036): files on disk or in an S3 bucket; an expired licence or insurance keeps a driver offline.
+  const documentStorage: DocumentStorage = config.uploads.s3 ? new S3DocumentStorage(config.uploads.s3, now) : new DiskDocumentStorage(config.uploads.dir);
+  const driverDocuments = createDriverDocumentsService({ db, storage: documentStorage, access: territories.access, notifications, now, log });
+  const drivers = createDriversService({ db, territories, index, now, dispatcher, mayGoOnline: (driverId) => driverDocuments.assertMayGoOnline(driverId) });
   // Staff suspend drivers (ADR 031): offline, offers withdrawn, told by mail and bell, in one transaction.
   const driverSuspensions = createDriverSuspensions({ db, access: territories.access, index, hub, mail, notifications, dispatcher, drivers, now });
   const tiers = createTiersService({ db, now });
@@ -238,6 +243,7 @@ export function createServices(deps: {
     dispatcher,
     drivers,
     driverSuspensions,
+    driverDocuments,
     tiers,
     bonusPool,
     retention,

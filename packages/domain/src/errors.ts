@@ -25,6 +25,8 @@ export const errorCodes = {
   EMAIL_NOT_VERIFIED: 403,
   /** Staff suspended the driver (ADR 031): going online and accepting rides are refused until reinstated. */
   DRIVER_SUSPENDED: 403,
+  /** Going online with a licence or insurance past its expiry day: upload a valid one first (contract §10). */
+  DOCUMENT_EXPIRED: 403,
   NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
   CONFLICT: 409,
@@ -46,7 +48,11 @@ export const errorCodes = {
   /** A trip-sharing link the rider turned off, or whose ride ended more than an hour ago (ADR 028). */
   SHARE_LINK_GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
+  /** A driver document over 5 MB (contract §10). */
+  FILE_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** A driver document that is not a JPEG, PNG or PDF by its content, whatever type it was sent as. */
+  UNSUPPORTED_FILE_TYPE: 415,
   BUSINESS_RULE: 422,
   /** No approved vehicle of the territory fits the ride's options (seats, size, wheelchair access; ADR 033). */
   NO_FITTING_VEHICLE: 422,

@@ -27,3 +27,4 @@ export * from './ride-messages';
 export * from './trip-sharing';
 export * from './safety';
 export * from './driver-suspension';
+export * from './driver-documents';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { expiringDocumentKinds } from './driver-documents';
 import { disputeResolutions } from './payments';
 
 /*
@@ -50,6 +51,10 @@ export const notificationDataSchemas = {
   driver_suspended: z.object({ reason: z.string() }),
   /** To a driver: the suspension was lifted. */
   driver_reinstated: z.object({}),
+  /** To a driver, once per document: their licence or insurance expires within 14 days (contract §10). */
+  driver_document_expiring: z.object({ documentId: id, kind: z.enum(expiringDocumentKinds), expiresOn: z.string() }),
+  /** To a driver: their licence or insurance has expired, so they were taken offline until a valid one is uploaded. */
+  driver_document_expired: z.object({ documentId: id, kind: z.enum(expiringDocumentKinds), expiresOn: z.string() }),
   /** To the territory's licensee and every admin: the rider or the driver pressed SOS on a ride (no name kept here; ADR 032). */
   safety_alert: z.object({ alertId: id, rideId: id, role: z.enum(['rider', 'driver']) }),
   /** To the person who asked: local support answered their conversation with the assistant (the answer's opening, to read in the bell). */
@@ -86,6 +91,8 @@ export const notificationSchema = z.discriminatedUnion('kind', [
   variant('driver_suspended'),
   variant('driver_reinstated'),
   variant('safety_alert'),
+  variant('driver_document_expiring'),
+  variant('driver_document_expired'),
   variant('support_answered'),
 ]);
 export type Notification = z.infer<typeof notificationSchema>;

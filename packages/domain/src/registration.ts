@@ -15,6 +15,32 @@ export const experienceLevels = ['none', 'some', 'experienced', 'expert'] as con
 
 export const MAX_ZIP_CODES_PER_LICENSE = 10;
 
+/* Vehicle rules on top of the spec's (contract §10): a vehicle from the last 25 years (or next year's model), a real plate. */
+
+/** How old a vehicle may be at sign-up, in model years. */
+export const MAX_VEHICLE_AGE_YEARS = 25;
+export const VEHICLE_YEAR_MESSAGE = 'Vehicle year must be a 4-digit year within the last 25 years (or next year)';
+export const VEHICLE_PLATE_MESSAGE = 'License plate must be 2-8 letters, digits, spaces or dashes';
+/** 2-8 letters, digits, spaces or dashes, at least one of them a letter or a digit. */
+const PLATE_PATTERN = /^(?=.*[A-Za-z0-9])[A-Za-z0-9 -]{2,8}$/;
+
+/** The model years accepted on `today` (its UTC year): from 25 years before to next year. */
+export function vehicleYearRange(today: Date): { min: number; max: number } {
+  const year = today.getUTCFullYear();
+  return { min: year - MAX_VEHICLE_AGE_YEARS, max: year + 1 };
+}
+
+/** A 4-digit year inside `vehicleYearRange(today)`. The sign-up schema asks it with the clock of the parse. */
+export function isAcceptedVehicleYear(value: string, today: Date): boolean {
+  if (!/^\d{4}$/.test(value)) return false;
+  const { min, max } = vehicleYearRange(today);
+  const year = Number(value);
+  return year >= min && year <= max;
+}
+
+/** Whether `plate` is a licence plate the sign-up takes (contract §10). */
+export const isAcceptedPlate = (plate: string): boolean => PLATE_PATTERN.test(plate.trim());
+
 const requiredText = (min: number, message: string, max = 200, multiline = false) =>
   text({ error: message, multiline }).min(min, message).max(max, `At most ${max} characters`);
 
@@ -82,7 +108,7 @@ export const driverRegistrationSchema = withAccountRules(
     insuranceNumber: requiredText(5, 'Insurance number is required', 50),
     vehicleMake: requiredText(2, 'Vehicle make is required', 50),
     vehicleModel: requiredText(2, 'Vehicle model is required', 50),
-    vehicleYear: requiredText(4, 'Vehicle year is required', 4),
+    vehicleYear: requiredText(4, 'Vehicle year is required', 4).refine((year) => isAcceptedVehicleYear(year, new Date()), VEHICLE_YEAR_MESSAGE),
     vehicleAge: z.enum(vehicleAges, { error: 'Vehicle age category is required' }),
     vehicleSize: z.enum(vehicleSizes, { error: 'Vehicle size category is required' }),
     seatCount: z
@@ -93,7 +119,7 @@ export const driverRegistrationSchema = withAccountRules(
     /** The vehicle takes a wheelchair (ramp or lift): it may be offered rides that ask for one (ADR 033). */
     wheelchairAccessible: z.boolean({ error: 'Choose yes or no' }).optional(),
     vehicleColor: requiredText(2, 'Vehicle color is required', 30),
-    vehiclePlate: requiredText(2, 'License plate is required', 15),
+    vehiclePlate: requiredText(2, 'License plate is required', 8).regex(PLATE_PATTERN, VEHICLE_PLATE_MESSAGE),
     driveArea: requiredText(2, 'Preferred driving area is required', 100),
   }),
 );

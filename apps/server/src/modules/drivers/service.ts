@@ -39,6 +39,8 @@ export function createDriversService(deps: {
   index: DriverLocationIndex;
   now: () => Date;
   dispatcher: DispatchPort;
+  /** Asked before a driver goes online; throws to refuse (an expired licence or insurance: 403 DOCUMENT_EXPIRED, ADR 036). */
+  mayGoOnline?: (driverId: string) => Promise<void>;
 }) {
   const { db, territories, index, now } = deps;
   const lastUpdate = new Map<string, { at: number; persistedAt: number }>();
@@ -221,6 +223,7 @@ export function createDriversService(deps: {
       }
       if (!profile.isApproved) throw new AppError('FORBIDDEN', 'Your application is not approved yet. You can go online once it is approved.');
       if (await repo.isSuspended(db, driver.id)) throw driverSuspended();
+      await deps.mayGoOnline?.(driver.id);
       if (!location) {
         throw new AppError('BUSINESS_RULE', 'Location Required - Please enable location services to go online.', {
           location: 'Location is required to go online',
@@ -291,6 +294,17 @@ export function createDriversService(deps: {
     dropHeldLocation(driverId: string): void {
       const held = heldLocations.get(driverId);
       if (held) release(driverId, held, Promise.resolve());
+    },
+
+    /** Takes a driver offline as going offline does (their licence or insurance expired, ADR 036): presence, session, index, offers. */
+    async takeOffline(driverId: string): Promise<void> {
+      const at = now();
+      const held = heldLocations.get(driverId);
+      if (held) release(driverId, held, Promise.resolve());
+      await repo.setPresenceOffline(db, driverId, at);
+      await inOrder(driverId, () => closeSession(driverId, at));
+      await index.remove(driverId, at.getTime());
+      await deps.dispatcher.releaseDriver(driverId);
     },
 
     /** The app is closing: the updates still held are dropped (the sockets are closing too). */

@@ -28,6 +28,13 @@ describe('a notification’s text', () => {
       { ...base, kind: 'ride_no_driver', data: { rideId: 'r', pickupAddress: 'Times Square' } },
       ...(['rider', 'driver'] as const).map((role): Notification => ({ ...base, kind: 'safety_alert', data: { alertId: 's', rideId: 'r', role } })),
       { ...base, kind: 'support_answered', data: { ticketId: 't', conversationId: 'c', excerpt: 'Hola Riley' } },
+      ...(['driver_document_expiring', 'driver_document_expired'] as const).flatMap((kind) =>
+        (['licence', 'insurance'] as const).map((documentKind): Notification => ({
+          ...base,
+          kind,
+          data: { documentId: 'd', kind: documentKind, expiresOn: '2026-12-01' },
+        })),
+      ),
     ];
     for (const sample of samples) {
       const text = notificationText(sample);

@@ -63,6 +63,10 @@ export function notificationText(notification: Notification): NotificationText {
       return text('body');
     case 'safety_alert':
       return text(notification.data.role);
+    case 'driver_document_expiring':
+    case 'driver_document_expired':
+      // One text per document kind (licence, insurance), with its expiry day (ISO, the same in every language).
+      return text(notification.data.kind, { date: notification.data.expiresOn });
     case 'support_answered':
       // The answer's opening as the person from local support wrote it; the whole answer is in the chat.
       return { ...text('body'), notes: notification.data.excerpt };
