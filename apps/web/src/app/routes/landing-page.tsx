@@ -18,11 +18,10 @@ export function LandingPage() {
         </SiteHeader>
       }
     >
-      <HeroSection />
+      {/* Only the voice assistant's button ships with the page (in the first-screen chunk, which costs
+          less than a request of its own); the panel, speech code and texts load on the first press. */}
+      <HeroSection assistant={<VoiceLauncher isLabelShown />} />
       <BelowTheFold />
-      {/* Only the round button ships with the page (in the first-screen chunk, which costs less than a
-          request of its own); the panel, speech code and texts load on the first press. */}
-      <VoiceLauncher />
     </PageShell>
   );
 }

@@ -1,25 +1,16 @@
 import { MessageCircleIcon } from 'lucide-react';
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FloatingLauncher } from './floating-launcher';
+import { AssistantLauncher } from './assistant-launcher';
 
 const load = () => import('./chat/chat-panel');
 const ChatPanel = lazy(async () => ({ default: (await load()).ChatPanel }));
 
 /**
- * The AI chat's button (rider dashboard, booking, driver console), above the voice button; the panel
+ * The AI chat's button (rider dashboard, booking, driver console), beside the voice button; the panel
  * loads on first use. Needs the data providers (query cache, realtime socket) around the page.
  */
 export function ChatLauncher() {
   const { t } = useTranslation('common');
-  return (
-    <FloatingLauncher
-      id="ai-chat"
-      label={t('assistant.chat')}
-      icon={<MessageCircleIcon aria-hidden />}
-      panel={ChatPanel}
-      preload={load}
-      className="bottom-20"
-    />
-  );
+  return <AssistantLauncher id="ai-chat" label={t('assistant.chat')} icon={<MessageCircleIcon aria-hidden />} panel={ChatPanel} preload={load} />;
 }

@@ -18,7 +18,7 @@ export function DemoBarChart({ data, format, height = 220 }: { data: ChartDatum[
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" tick={{ fontSize: 12 }} interval={0} />
-          <YAxis tickFormatter={format} tick={{ fontSize: 11 }} width={72} />
+          <YAxis tickFormatter={format} tick={{ fontSize: 12 }} width={72} />
           <Tooltip formatter={(value) => format(Number(value))} cursor={{ fill: 'rgba(15,118,110,0.08)' }} />
           <Bar dataKey="value" radius={[6, 6, 0, 0]} isAnimationActive={false}>
             {data.map((datum) => (

@@ -1,4 +1,5 @@
 import { BanknoteIcon, HandCoinsIcon, PercentIcon, ShieldCheckIcon, type IconComponent } from '@/components/ui/first-screen-icons';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -6,8 +7,11 @@ import { JoinTabs } from './join-tabs';
 import { DRIVER_SHARE_OF_PAYMENT, ESCROW_DAYS, TOTAL_FEE_BPS } from './marketplace-facts';
 import { useFormatters } from './use-formatters';
 
-/** The page's h1, its promises, and the sign-up card. */
-export function HeroSection() {
+/**
+ * The page's h1, its promises, and the sign-up card. `assistant`: the voice assistant's button, in
+ * the flow below the promises (the page composes it in: features do not import each other).
+ */
+export function HeroSection({ assistant }: { assistant?: ReactNode }) {
   const { t } = useTranslation('hero');
   const format = useFormatters();
   const fees = format.bps(TOTAL_FEE_BPS);
@@ -37,6 +41,7 @@ export function HeroSection() {
               </li>
             ))}
           </ul>
+          {assistant ? <div className="mt-6">{assistant}</div> : null}
         </div>
         <Card className="shadow-lg">
           <CardHeader className="pb-2">

@@ -31,7 +31,7 @@ export function ProcessFlow() {
             <span className="relative flex size-12 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground">
               <Icon className="size-6" aria-hidden />
               <span
-                className="absolute -top-1 -end-1 flex size-5 items-center justify-center rounded-full border-2 border-background bg-accent text-[0.7rem] font-bold text-accent-foreground"
+                className="absolute -top-1 -end-1 flex size-5 items-center justify-center rounded-full border-2 border-background bg-accent text-xs font-bold text-accent-foreground"
                 aria-hidden
               >
                 {index + 1}

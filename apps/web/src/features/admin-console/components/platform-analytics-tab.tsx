@@ -9,15 +9,18 @@ import { growthLabel, healthColourClasses, tierShares } from '@/lib/analytics-vi
 import { useFormatters } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { usePlatformAnalytics } from '../api/use-platform-analytics';
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { LabelledCell as Cell } from '@/components/ui/labelled-cell';
+import { StackedRow, StackedRowHeader, StackedTable } from '@/components/ui/stacked-table';
+
+const territoryColumns = ['name', 'drivers', 'rides', 'revenue', 'health', 'retention'] as const;
+
+/** Any territory's full analytics, passed in by the route (it belongs to the licensee-analytics feature). */
+export type TerritoryAnalyticsSlot = ComponentType<{ territories: { id: string; name: string }[]; headingId: string }>;
 
 /**
  * The admin's platform statistics: rides and revenue this month against last, the ledger totals,
  * drivers by tier and every territory's community health; below, any territory's full analytics.
  */
-/** Any territory's full analytics, passed in by the route (it belongs to the licensee-analytics feature). */
-export type TerritoryAnalyticsSlot = ComponentType<{ territories: { id: string; name: string }[]; headingId: string }>;
-
 export function PlatformAnalyticsTab({ TerritoryAnalytics }: { TerritoryAnalytics: TerritoryAnalyticsSlot }) {
   const { t } = useTranslation('analytics');
   const analytics = usePlatformAnalytics();
@@ -110,40 +113,37 @@ function PlatformFigures({ data }: { data: PlatformAnalytics }) {
           ))}
         </ul>
       </section>
-      <div className="overflow-x-auto">
-        <Table className="w-full text-sm" data-testid="platform-territories">
-          <TableCaption className="pb-2 text-start font-semibold">{t('platform.territoriesTitle')}</TableCaption>
-          <TableHeader>
-            <TableRow className="border-b">
-              {(['name', 'drivers', 'rides', 'revenue', 'health', 'retention'] as const).map((column) => (
-                <TableHead key={column} scope="col" className={cn('py-2 font-medium', column === 'name' ? 'text-start' : 'text-end')}>
-                  {t(`platform.columns.${column}`)}
-                </TableHead>
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {data.territories.map((row) => (
-              <TableRow key={row.territoryId} className="border-b last:border-0">
-                <TableHead scope="row" className="py-2 text-start font-medium">
-                  {row.name}
-                </TableHead>
-                <TableCell className="py-2 text-end tabular-nums">{format.number(row.drivers)}</TableCell>
-                <TableCell className="py-2 text-end tabular-nums">{format.number(row.monthRides)}</TableCell>
-                <TableCell className="py-2 text-end tabular-nums">{format.money(row.monthRevenue)}</TableCell>
-                <TableCell className="py-2 text-end tabular-nums">
-                  <span className="inline-flex items-center gap-1.5">
-                    <span className={cn('inline-block size-2.5 rounded-full', healthColourClasses[row.health.colour].swatch)} aria-hidden />
-                    {format.number(row.health.score, { maximumFractionDigits: 1 })}
-                    <span className="sr-only">{t(`health.colours.${row.health.colour}`)}</span>
-                  </span>
-                </TableCell>
-                <TableCell className="py-2 text-end tabular-nums">{format.number(row.retentionPercent, { maximumFractionDigits: 1 })}%</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
+      <StackedTable
+        data-testid="platform-territories"
+        caption={t('platform.territoriesTitle')}
+        captionClassName="font-semibold"
+        headings={territoryColumns.map((column) => ({ label: t(`platform.columns.${column}`), className: column === 'name' ? 'text-start' : 'text-end' }))}
+      >
+        {data.territories.map((row) => (
+          <StackedRow key={row.territoryId}>
+            <StackedRowHeader>{row.name}</StackedRowHeader>
+            <Cell label={t('platform.columns.drivers')} className="tabular-nums md:text-end">
+              {format.number(row.drivers)}
+            </Cell>
+            <Cell label={t('platform.columns.rides')} className="tabular-nums md:text-end">
+              {format.number(row.monthRides)}
+            </Cell>
+            <Cell label={t('platform.columns.revenue')} className="tabular-nums md:text-end">
+              {format.money(row.monthRevenue)}
+            </Cell>
+            <Cell label={t('platform.columns.health')} className="tabular-nums md:text-end">
+              <span className="inline-flex items-center gap-1.5">
+                <span className={cn('inline-block size-2.5 rounded-full', healthColourClasses[row.health.colour].swatch)} aria-hidden />
+                {format.number(row.health.score, { maximumFractionDigits: 1 })}
+                <span className="sr-only">{t(`health.colours.${row.health.colour}`)}</span>
+              </span>
+            </Cell>
+            <Cell label={t('platform.columns.retention')} className="tabular-nums md:text-end">
+              {format.number(row.retentionPercent, { maximumFractionDigits: 1 })}%
+            </Cell>
+          </StackedRow>
+        ))}
+      </StackedTable>
     </div>
   );
 }

@@ -23,7 +23,8 @@ import { useFormatters } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { dailyRevenueRows, dayStartUtc, revenueGroups, revenueTotals, type RevenueGroup } from '../revenue';
 import { FigureGrid, type Figure } from './figure-grid';
-import { Table, TableBody, TableCaption, TableCell, TableFooter, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { LabelledCell as Cell } from '@/components/ui/labelled-cell';
+import { StackedRow, StackedRowHeader, StackedTable } from '@/components/ui/stacked-table';
 
 /** The colour of each payee group's bar and legend swatch. */
 const groupColors: Record<RevenueGroup, string> = {
@@ -160,72 +161,60 @@ function DailyRevenueCard({ platformStats }: { platformStats: UseQueryResult<Pla
                 </li>
               ))}
             </ul>
-            {/* Focusable so a keyboard can scroll the table sideways on a narrow screen. */}
+            {/* A card per day on a phone; from md up a table, focusable so a keyboard can scroll it sideways. */}
             <div
-              className="overflow-x-auto rounded-md border focus-visible:outline-2 focus-visible:outline-ring"
+              className="md:overflow-x-auto md:rounded-md md:border md:focus-visible:outline-2 md:focus-visible:outline-ring"
               tabIndex={0}
               role="region"
               aria-labelledby={captionId}
             >
-              <Table className="w-full min-w-xl text-sm" data-testid="daily-revenue-table">
-                <TableCaption id={captionId} className="sr-only">
-                  {t('revenue.dailyCaption', { count: rows.length })}
-                </TableCaption>
-                <TableHeader className="bg-muted/60 text-xs text-muted-foreground">
-                  <TableRow>
-                    <TableHead scope="col" className="px-3 py-2 text-start font-medium">
-                      {t('revenue.day')}
-                    </TableHead>
+              <StackedTable
+                className="md:min-w-xl md:[&_td]:px-3 md:[&_th]:px-3"
+                data-testid="daily-revenue-table"
+                caption={t('revenue.dailyCaption', { count: rows.length })}
+                captionId={captionId}
+                headings={[
+                  t('revenue.day'),
+                  ...revenueGroups.map((group) => ({ label: t(`revenue.groups.${group}`), className: 'text-end' })),
+                  { label: t('revenue.total'), className: 'text-end' },
+                ]}
+                footer={
+                  <StackedRow className="first:pt-3">
+                    <StackedRowHeader>{t('revenue.periodTotal')}</StackedRowHeader>
                     {revenueGroups.map((group) => (
-                      <TableHead key={group} scope="col" className="px-3 py-2 text-end font-medium">
-                        {t(`revenue.groups.${group}`)}
-                      </TableHead>
-                    ))}
-                    <TableHead scope="col" className="px-3 py-2 text-end font-medium">
-                      {t('revenue.total')}
-                    </TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody className="divide-y">
-                  {rows.map((row) => (
-                    <TableRow key={row.day} data-testid="daily-revenue-row" data-day={row.day}>
-                      <TableHead scope="row" className="px-3 py-2 text-start font-medium whitespace-nowrap">
-                        <time dateTime={row.day}>{dayFormat.format(dayStartUtc(row.day))}</time>
-                      </TableHead>
-                      {revenueGroups.map((group) => (
-                        <TableCell key={group} className="px-3 py-2 text-end tabular-nums">
-                          {format.money(row[group])}
-                        </TableCell>
-                      ))}
-                      <TableCell className="px-3 py-2">
-                        <div className="flex items-center justify-end gap-3">
-                          <span className="flex h-2.5 w-28 overflow-hidden rounded-full bg-muted" aria-hidden>
-                            {revenueGroups.map((group) => (
-                              <span key={group} className={groupColors[group]} style={{ width: `${row.bars[group] * 100}%` }} />
-                            ))}
-                          </span>
-                          <span className="font-semibold tabular-nums">{format.money(row.total)}</span>
-                        </div>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-                <TableFooter className="border-t bg-muted/40 font-semibold">
-                  <TableRow>
-                    <TableHead scope="row" className="px-3 py-2 text-start">
-                      {t('revenue.periodTotal')}
-                    </TableHead>
-                    {revenueGroups.map((group) => (
-                      <TableCell key={group} className="px-3 py-2 text-end tabular-nums">
+                      <Cell key={group} label={t(`revenue.groups.${group}`)} className="tabular-nums md:text-end">
                         {format.money(totals[group])}
-                      </TableCell>
+                      </Cell>
                     ))}
-                    <TableCell className="px-3 py-2 text-end tabular-nums" data-testid="daily-revenue-total" data-cents={totals.total}>
+                    <Cell label={t('revenue.total')} className="tabular-nums md:text-end" data-testid="daily-revenue-total" data-cents={totals.total}>
                       {format.money(totals.total)}
-                    </TableCell>
-                  </TableRow>
-                </TableFooter>
-              </Table>
+                    </Cell>
+                  </StackedRow>
+                }
+              >
+                {rows.map((row) => (
+                  <StackedRow key={row.day} data-testid="daily-revenue-row" data-day={row.day}>
+                    <StackedRowHeader className="whitespace-nowrap">
+                      <time dateTime={row.day}>{dayFormat.format(dayStartUtc(row.day))}</time>
+                    </StackedRowHeader>
+                    {revenueGroups.map((group) => (
+                      <Cell key={group} label={t(`revenue.groups.${group}`)} className="tabular-nums md:text-end">
+                        {format.money(row[group])}
+                      </Cell>
+                    ))}
+                    <Cell label={t('revenue.total')}>
+                      <span className="flex items-center gap-3 md:justify-end">
+                        <span className="flex h-2.5 w-28 overflow-hidden rounded-full bg-muted" aria-hidden>
+                          {revenueGroups.map((group) => (
+                            <span key={group} className={groupColors[group]} style={{ width: `${row.bars[group] * 100}%` }} />
+                          ))}
+                        </span>
+                        <span className="font-semibold tabular-nums">{format.money(row.total)}</span>
+                      </span>
+                    </Cell>
+                  </StackedRow>
+                ))}
+              </StackedTable>
             </div>
           </>
         )}

@@ -7,7 +7,7 @@ import { ActionButton } from '@/components/ui/action-button';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
-import type { AssistantPanelProps } from '../floating-launcher';
+import type { AssistantPanelProps } from '../assistant-launcher';
 import { PanelFrame } from '../panel-frame';
 import { cancelSpeech, canSpeak, createRecognition, speak, type Recognition } from './speech';
 import { initialVoiceState, voiceControls, voiceReducer, type VoiceMessage } from './voice-machine';

@@ -6,6 +6,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState, LoadingState } from '@/components/ui/query-state';
+import { LabelledCell as Cell } from '@/components/ui/labelled-cell';
+import { StackedRow, StackedRowHeader, StackedTable } from '@/components/ui/stacked-table';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useFormatters } from '@/lib/format';
@@ -197,49 +199,46 @@ function DriversPanel({ data }: { data: LicenseeAnalytics }) {
   const { t } = useTranslation('analytics');
   const format = useFormatters();
   if (data.drivers.length === 0) return <p className="pt-2 text-sm text-muted-foreground">{t('drivers.empty')}</p>;
+  const columns = ['name', 'tier', 'rating', 'rides', 'earnings', 'status', 'next'] as const;
+  const label = (column: (typeof columns)[number]) => t(`drivers.columns.${column}`);
   return (
-    <div className="overflow-x-auto pt-2">
-      <Table className="w-full text-sm" data-testid="analytics-drivers">
-        <TableCaption className="pb-2 text-start text-muted-foreground">{t('drivers.caption')}</TableCaption>
-        <TableHeader>
-          <TableRow className="border-b">
-            {(['name', 'tier', 'rating', 'rides', 'earnings', 'status', 'next'] as const).map((column) => (
-              <TableHead key={column} scope="col" className={cn('py-2 font-medium', column === 'name' || column === 'next' ? 'text-start' : 'text-end')}>
-                {t(`drivers.columns.${column}`)}
-              </TableHead>
-            ))}
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {data.drivers.map((driver) => (
-            <TableRow key={driver.driverId} className="border-b last:border-0" data-testid="analytics-driver">
-              <TableHead scope="row" className="py-2 text-start font-medium">
-                {driver.name}
-              </TableHead>
-              <TableCell className="py-2 text-end">{t(`tiers.${driver.tier}`)}</TableCell>
-              <TableCell className="py-2 text-end tabular-nums">
-                {driver.rating === null ? '—' : format.number(driver.rating, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}
-              </TableCell>
-              <TableCell className="py-2 text-end tabular-nums">
-                {t('drivers.rides', { month: format.number(driver.monthRides), total: format.number(driver.totalRides) })}
-              </TableCell>
-              <TableCell className="py-2 text-end tabular-nums">{format.money(driver.monthEarnings)}</TableCell>
-              <TableCell className="py-2 text-end">
-                <Badge variant={statusVariant(driver.status)}>{t(`drivers.status.${driver.status}`)}</Badge>
-              </TableCell>
-              <TableCell className="py-2 text-start text-xs text-muted-foreground">
-                {driver.nextTier === null
-                  ? t('drivers.top')
-                  : driver.ridesNeeded > 0
-                    ? t('drivers.ridesNeeded', { count: driver.ridesNeeded })
-                    : driver.missing.length === 0
-                      ? t('drivers.ready', { tier: t(`tiers.${driver.nextTier}`) })
-                      : t('drivers.missing', { tier: t(`tiers.${driver.nextTier}`), metrics: driver.missing.map((m) => t(`metrics.${m}`)).join(', ') })}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+    <div className="pt-2">
+      <StackedTable
+        data-testid="analytics-drivers"
+        caption={t('drivers.caption')}
+        captionClassName="text-muted-foreground"
+        headings={columns.map((column) => ({ label: label(column), className: column === 'name' || column === 'next' ? 'text-start' : 'text-end' }))}
+      >
+        {data.drivers.map((driver) => (
+          <StackedRow key={driver.driverId} data-testid="analytics-driver">
+            <StackedRowHeader>{driver.name}</StackedRowHeader>
+            <Cell label={label('tier')} className="md:text-end">
+              {t(`tiers.${driver.tier}`)}
+            </Cell>
+            <Cell label={label('rating')} className="tabular-nums md:text-end">
+              {driver.rating === null ? '—' : format.number(driver.rating, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}
+            </Cell>
+            <Cell label={label('rides')} className="tabular-nums md:text-end">
+              {t('drivers.rides', { month: format.number(driver.monthRides), total: format.number(driver.totalRides) })}
+            </Cell>
+            <Cell label={label('earnings')} className="tabular-nums md:text-end">
+              {format.money(driver.monthEarnings)}
+            </Cell>
+            <Cell label={label('status')} className="md:text-end">
+              <Badge variant={statusVariant(driver.status)}>{t(`drivers.status.${driver.status}`)}</Badge>
+            </Cell>
+            <Cell label={label('next')} className="text-muted-foreground">
+              {driver.nextTier === null
+                ? t('drivers.top')
+                : driver.ridesNeeded > 0
+                  ? t('drivers.ridesNeeded', { count: driver.ridesNeeded })
+                  : driver.missing.length === 0
+                    ? t('drivers.ready', { tier: t(`tiers.${driver.nextTier}`) })
+                    : t('drivers.missing', { tier: t(`tiers.${driver.nextTier}`), metrics: driver.missing.map((m) => t(`metrics.${m}`)).join(', ') })}
+            </Cell>
+          </StackedRow>
+        ))}
+      </StackedTable>
     </div>
   );
 }

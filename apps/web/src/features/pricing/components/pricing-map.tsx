@@ -12,7 +12,8 @@ import { useFormatters } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { usePricingZones, type TerritoryPricing } from '../api';
 import { LicenseeControl } from './licensee-control';
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { LabelledCell as Cell } from '@/components/ui/labelled-cell';
+import { StackedRow, StackedRowHeader, StackedTable } from '@/components/ui/stacked-table';
 
 /** Tier colours (light backgrounds, dark text: readable in both themes' cards). */
 const tierClasses: Record<PricingZone['tier'], string> = {
@@ -189,54 +190,34 @@ function RealtimeRates({ pricing, updatedAt }: { pricing: TerritoryPricing; upda
       <p className="text-sm text-muted-foreground" data-testid="pricing-live-note">
         {t('realtime.updates', { seconds: 30 })} · {t('realtime.lastUpdated', { time: format.dateTime(new Date(updatedAt).toISOString()) })}
       </p>
-      <div className="overflow-x-auto">
-        <Table className="w-full text-sm" data-testid="pricing-realtime">
-          <TableCaption className="sr-only">{t('realtime.caption', { territory: pricing.territoryName })}</TableCaption>
-          <TableHeader>
-            <TableRow className="border-b text-start text-muted-foreground">
-              <TableHead scope="col" className="py-2 text-start font-medium">
-                {t('realtime.zone')}
-              </TableHead>
-              <TableHead scope="col" className="py-2 text-start font-medium">
-                {t('realtime.multiplier')}
-              </TableHead>
-              <TableHead scope="col" className="py-2 text-start font-medium">
-                {t('realtime.demand')}
-              </TableHead>
-              <TableHead scope="col" className="py-2 text-start font-medium">
-                {t('realtime.idleDrivers')}
-              </TableHead>
-              <TableHead scope="col" className="py-2 text-start font-medium">
-                {t('realtime.wait')}
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {pricing.zones.map((zone) => (
-              <TableRow key={zone.zoneId} className="border-b last:border-0">
-                <TableHead scope="row" className="py-2 text-start font-medium">
-                  {zone.zoneName}
-                </TableHead>
-                <TableCell className="py-2 tabular-nums">
-                  ×{format.number(zone.currentMultiplier, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}
-                  {zone.currentMultiplier < 1 ? (
-                    <span className="ms-1 text-xs text-muted-foreground">
-                      ({t('realtime.discount', { percent: format.percent(1 - zone.currentMultiplier) })})
-                    </span>
-                  ) : null}
-                </TableCell>
-                <TableCell className="py-2">
-                  <Badge variant={zone.demandLevel === 'Very High' || zone.demandLevel === 'High' ? 'default' : 'outline'}>
-                    {t(`demand.${demandKeys[zone.demandLevel]}`)}
-                  </Badge>
-                </TableCell>
-                <TableCell className="py-2 tabular-nums">{zone.activeDrivers}</TableCell>
-                <TableCell className="py-2 tabular-nums">{t('realtime.minutes', { count: zone.averageWaitTime })}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
+      <StackedTable
+        data-testid="pricing-realtime"
+        caption={t('realtime.caption', { territory: pricing.territoryName })}
+        headings={[t('realtime.zone'), t('realtime.multiplier'), t('realtime.demand'), t('realtime.idleDrivers'), t('realtime.wait')]}
+      >
+        {pricing.zones.map((zone) => (
+          <StackedRow key={zone.zoneId}>
+            <StackedRowHeader>{zone.zoneName}</StackedRowHeader>
+            <Cell label={t('realtime.multiplier')} className="tabular-nums">
+              ×{format.number(zone.currentMultiplier, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}
+              {zone.currentMultiplier < 1 ? (
+                <span className="ms-1 text-xs text-muted-foreground">({t('realtime.discount', { percent: format.percent(1 - zone.currentMultiplier) })})</span>
+              ) : null}
+            </Cell>
+            <Cell label={t('realtime.demand')}>
+              <Badge variant={zone.demandLevel === 'Very High' || zone.demandLevel === 'High' ? 'default' : 'outline'}>
+                {t(`demand.${demandKeys[zone.demandLevel]}`)}
+              </Badge>
+            </Cell>
+            <Cell label={t('realtime.idleDrivers')} className="tabular-nums">
+              {zone.activeDrivers}
+            </Cell>
+            <Cell label={t('realtime.wait')} className="tabular-nums">
+              {t('realtime.minutes', { count: zone.averageWaitTime })}
+            </Cell>
+          </StackedRow>
+        ))}
+      </StackedTable>
       <p className="text-xs text-muted-foreground">{t('realtime.noSurge')}</p>
     </div>
   );
