@@ -156,7 +156,7 @@ export async function buildApp({ config, database, now, faults, logger = true, o
   await app.register(healthRoutes(db, database.kind, { mapTileUrl: config.mapTileUrl, offerTimeoutSeconds: config.offerTimeoutMs / 1000 }, readiness));
   await app.register(accountsRoutes(services.accounts));
   await app.register(applicationsRoutes(services.applications));
-  await app.register(geoRoutes(services.geocoder));
+  await app.register(geoRoutes(services.geocoder, services.suggester));
   await app.register(ridesRoutes(services.rides, services.dispatcher));
   await app.register(tripSharingRoutes(services.tripSharing));
   await app.register(driversRoutes(services.drivers, services.rides, services.performance));
@@ -181,6 +181,9 @@ export async function buildApp({ config, database, now, faults, logger = true, o
   await app.register(communityRoutes({ tiers: services.tiers, bonusPool: services.bonusPool, territories: services.territories, now: clock }));
   await app.register(realtimeRoutes({ ...services, now: clock, authTimeoutMs: config.wsAuthTimeoutMs, heartbeatMs: config.wsHeartbeatMs }));
   registerBackgroundWork(app, services, config, database.tryExclusive, metrics);
+  // The type-ahead gazetteer is built once the server is up, not on the first rider's keystroke
+  // (off under test like the assistant's training: the first suggestion builds it there).
+  if (config.assistantWarmup) app.addHook('onReady', async () => void setImmediate(() => services.suggester.warm()));
   if (config.assistantWarmup) {
     // Trains in the background (yielding between languages); a chat message before it is done waits for it.
     app.addHook('onReady', async () => {

@@ -26,7 +26,9 @@ import { createEmergencyContactsService } from './modules/emergency-contacts/ser
 import { createPerformanceReader } from './modules/reporting/driver-performance';
 import { createDashboardReports } from './modules/reporting/dashboards';
 import { createUserDirectory } from './modules/reporting/user-directory';
+import { gazetteerOf } from './modules/geo/gazetteer';
 import { HttpGeocoder, OfflineGeocoder, type Geocoder } from './modules/geo/geocoder';
+import { noGeocoder, PlaceSuggester } from './modules/geo/suggest';
 import { EstimateRouter, OsrmRouter, type RouteProvider } from './modules/geo/router';
 import { usZipIndex } from './modules/geo/zip-index';
 import { InProcessHub, type RealtimeHub } from './modules/realtime/hub';
@@ -82,6 +84,8 @@ export function createServices(deps: {
   const zips = usZipIndex();
   const offline = new OfflineGeocoder(zips);
   const geocoder: Geocoder = config.geocoderUrl ? new HttpGeocoder(config.geocoderUrl, offline) : offline;
+  // Type-ahead: the in-memory gazetteer, and the configured geocoder (1.5 s at most, nothing on failure).
+  const suggester = new PlaceSuggester(() => gazetteerOf(zips), config.geocoderUrl ? new HttpGeocoder(config.geocoderUrl, noGeocoder, fetch, 1500) : undefined);
   const router: RouteProvider = config.routerUrl ? new OsrmRouter(config.routerUrl) : new EstimateRouter();
   const hub: RealtimeHub = shared?.hub ?? new InProcessHub();
   // Who has a socket open, on any live instance (the driver's online session follows it).
@@ -225,6 +229,7 @@ export function createServices(deps: {
   return {
     zips,
     geocoder,
+    suggester,
     router,
     hub,
     connections,

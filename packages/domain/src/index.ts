@@ -28,3 +28,4 @@ export * from './trip-sharing';
 export * from './safety';
 export * from './driver-suspension';
 export * from './driver-documents';
+export * from './place-suggestions';

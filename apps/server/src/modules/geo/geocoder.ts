@@ -1,4 +1,4 @@
-import type { LatLng, Location } from '@coride/domain';
+import { haversineMiles, type LatLng, type Location } from '@coride/domain';
 import { namedPlaces } from './places';
 import type { ZipIndex } from './zip-index';
 
@@ -49,11 +49,26 @@ export class OfflineGeocoder implements Geocoder {
     return [];
   }
 
+  /** A place name, never coordinates: "Near <landmark>" within a few blocks of one, else the zip code's city. */
   async reverse(point: LatLng): Promise<Location | undefined> {
     const zip = this.zips.locate(point);
     if (!zip) return undefined;
-    return { address: `Near ${point.lat.toFixed(4)}, ${point.lng.toFixed(4)}, ${zip.city}, ${zip.state} ${zip.zip}`, ...point };
+    const area = `${zip.city}, ${zip.state} ${zip.zip}`;
+    const landmark = nearestLandmark(point);
+    return { address: landmark ? `Near ${landmark}, ${area}` : area, ...point };
   }
+}
+
+/** Within this distance of a named place, "Use current location" and a pin on the map say its name. */
+const LANDMARK_RADIUS_MILES = 0.2;
+
+function nearestLandmark(point: LatLng): string | undefined {
+  let best: { name: string; miles: number } | undefined;
+  for (const place of namedPlaces) {
+    const miles = haversineMiles(point, place);
+    if (miles <= LANDMARK_RADIUS_MILES && (!best || miles < best.miles)) best = { name: place.address.split(',')[0]!, miles };
+  }
+  return best?.name;
 }
 
 type NominatimResult = { display_name: string; lat: string; lon: string };

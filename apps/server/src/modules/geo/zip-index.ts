@@ -62,6 +62,11 @@ export class ZipIndex {
     return this.areas.length;
   }
 
+  /** Every zip code known by its code (the postal list and the areas only the Census knows). */
+  all(): Iterable<ZipCode> {
+    return this.byZip.values();
+  }
+
   get(zip: string): ZipCode | undefined {
     return this.byZip.get(zip);
   }

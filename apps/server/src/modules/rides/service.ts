@@ -3,6 +3,7 @@ import {
   DEFAULT_SCHEDULE_LEAD_MINUTES,
   MAX_PIN_ATTEMPTS,
   MAX_SCHEDULED_RIDES_PER_RIDER,
+  estimateRoute,
   RIDE_PAGE_KEEPS_ENDED_MS,
   activeRideStatuses,
   checkScheduledAt,
@@ -650,13 +651,22 @@ export function createRidesService(deps: {
       return loadRide(id);
     },
 
+    /**
+     * Served or not, drivers online, and the pickup ETA shown beside Request: the nearest online
+     * driver's offline road estimate (estimateRoute). Busy drivers count too, so it is the
+     * best case; dispatch offers the ride to idle ones.
+     */
     async availability(point: { lat: number; lng: number }) {
       const placed = await territories.place(point);
       const territory = placed?.territory;
+      const isServed = Boolean(territory && !territory.suspendedAt);
+      const onlineDrivers = territory ? await index.countOnline(territory.id) : 0;
+      const [nearest] = isServed && onlineDrivers > 0 ? await index.nearest(territory!.id, point, { limit: 1, radiusMiles: ETA_RADIUS_MILES }) : [];
       return {
-        isServed: Boolean(territory && !territory.suspendedAt),
+        isServed,
         territoryName: territory?.name ?? null,
-        onlineDrivers: territory ? await index.countOnline(territory.id) : 0,
+        onlineDrivers,
+        pickupEtaMinutes: nearest ? estimateRoute(nearest, point).durationMinutes : null,
       };
     },
 
@@ -699,6 +709,9 @@ async function tellOfChange(tx: Executor, told: NotificationBatch, ride: repo.Ri
     if (ride.driverId && by !== 'driver') await told.notify(tx, { userId: ride.driverId, kind: 'ride_cancelled', data, dedupeKey });
   }
 }
+
+/** Past this, no pickup ETA is shown (a driver that far would not be offered the ride first). */
+const ETA_RADIUS_MILES = 25;
 
 const pinLocked = () => new AppError('PIN_LOCKED', 'Too many wrong PINs: this ride can no longer be started, only cancelled', { pin: 'Too many wrong PINs' });
 
