@@ -21,7 +21,9 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/select';
-import { Table, TableBody, TableCaption, TableCell, TableFooter, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { LabelledCell as Cell } from '@/components/ui/labelled-cell';
+import { StackedRow, StackedRowHeader, StackedTable } from '@/components/ui/stacked-table';
+import { TableCell } from '@/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useFormatters } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -229,59 +231,47 @@ function PoolView({ run, income }: { run: PoolRun; income: MonthlyIncome }) {
             </div>
           ))}
         </div>
-        <div className="mt-4 overflow-x-auto">
-          <Table className="w-full">
-            <TableCaption className="mb-2 text-start text-xs text-muted-foreground">{t('guarantees.pool.tableCaption')}</TableCaption>
-            <TableHeader>
-              <TableRow className="border-b text-start">
-                <TableHead scope="col" className="py-1.5">
-                  {t('guarantees.pool.quintile')}
-                </TableHead>
-                <TableHead scope="col" className="py-1.5 text-end">
-                  {t('guarantees.pool.multiplier')}
-                </TableHead>
-                <TableHead scope="col" className="py-1.5 text-end">
-                  {t('guarantees.pool.drivers')}
-                </TableHead>
-                <TableHead scope="col" className="py-1.5 text-end">
-                  {t('guarantees.pool.promised')}
-                </TableHead>
-                <TableHead scope="col" className="py-1.5 text-end">
-                  {t('guarantees.pool.paid')}
-                </TableHead>
-                <TableHead scope="col" className="py-1.5 text-end">
-                  {t('guarantees.pool.average')}
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {summaries.map((q, i) => (
-                <TableRow key={q.key} className="border-b last:border-0">
-                  <TableHead scope="row" className="py-1.5 font-normal">
-                    {t(`guarantees.quintiles.${q.key}`)}
-                  </TableHead>
-                  <TableCell className="py-1.5 text-end tabular-nums">
-                    {t('guarantees.pool.ratio', { ratio: format.number(q.multiplier, { minimumFractionDigits: 2 }) })}
-                  </TableCell>
-                  <TableCell className="py-1.5 text-end tabular-nums">{format.number(q.drivers)}</TableCell>
-                  <TableCell className="py-1.5 text-end tabular-nums">{format.money(byQuintile[i]!.target)}</TableCell>
-                  <TableCell className="py-1.5 text-end tabular-nums">{format.money(q.totalPayout)}</TableCell>
-                  <TableCell className="py-1.5 text-end tabular-nums">{format.money(q.averageBonus)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-            <TableFooter>
-              <TableRow className="border-t font-semibold">
-                <TableHead scope="row" className="py-1.5 font-bold">
-                  {t('guarantees.pool.available')}
-                </TableHead>
-                <TableCell colSpan={4} className="py-1.5 text-end tabular-nums">
+        <div className="mt-4">
+          <StackedTable
+            caption={t('guarantees.pool.tableCaption')}
+            captionClassName="text-xs text-muted-foreground"
+            headings={[
+              t('guarantees.pool.quintile'),
+              ...(['multiplier', 'drivers', 'promised', 'paid', 'average'] as const).map((column) => ({
+                label: t(`guarantees.pool.${column}`),
+                className: 'text-end',
+              })),
+            ]}
+            footer={
+              <StackedRow className="first:pt-3">
+                <StackedRowHeader className="font-bold">{t('guarantees.pool.available')}</StackedRowHeader>
+                <TableCell colSpan={5} className="block tabular-nums md:table-cell md:py-3 md:text-end">
                   {format.money(run.available)}
                 </TableCell>
-                <TableCell />
-              </TableRow>
-            </TableFooter>
-          </Table>
+              </StackedRow>
+            }
+          >
+            {summaries.map((q, i) => (
+              <StackedRow key={q.key}>
+                <StackedRowHeader>{t(`guarantees.quintiles.${q.key}`)}</StackedRowHeader>
+                <Cell label={t('guarantees.pool.multiplier')} className="tabular-nums md:text-end">
+                  {t('guarantees.pool.ratio', { ratio: format.number(q.multiplier, { minimumFractionDigits: 2 }) })}
+                </Cell>
+                <Cell label={t('guarantees.pool.drivers')} className="tabular-nums md:text-end">
+                  {format.number(q.drivers)}
+                </Cell>
+                <Cell label={t('guarantees.pool.promised')} className="tabular-nums md:text-end">
+                  {format.money(byQuintile[i]!.target)}
+                </Cell>
+                <Cell label={t('guarantees.pool.paid')} className="tabular-nums md:text-end">
+                  {format.money(q.totalPayout)}
+                </Cell>
+                <Cell label={t('guarantees.pool.average')} className="tabular-nums md:text-end">
+                  {format.money(q.averageBonus)}
+                </Cell>
+              </StackedRow>
+            ))}
+          </StackedTable>
         </div>
         <p className="mt-2 text-xs text-muted-foreground">{t('guarantees.pool.bonusRule', { percent: bp(PERFORMANCE_BONUS_BP) })}</p>
       </section>

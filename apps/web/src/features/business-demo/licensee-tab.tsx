@@ -14,7 +14,8 @@ import { SampleNote } from './sample-note';
 import { TERRITORY_LIMITS, YOU, type Territory, type TerritoryField } from './territory-sample';
 import type { DemoModel } from './use-demo-model';
 import { useMoney } from './use-money';
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { LabelledCell as Cell } from '@/components/ui/labelled-cell';
+import { StackedRow, StackedRowHeader, StackedTable } from '@/components/ui/stacked-table';
 
 export const healthClass = {
   green: 'bg-emerald-700 text-white',
@@ -84,54 +85,44 @@ function TerritoryView({ territory }: { territory: Territory }) {
           <h3 id="territory-drivers-title" className="text-lg font-semibold">
             {t('licensee.driverList')}
           </h3>
-          <div className="mt-3 overflow-x-auto">
-            <Table className="w-full text-sm" data-testid="driver-list">
-              <TableCaption className="mb-2 text-start text-xs text-muted-foreground">{t('licensee.driverListCaption')}</TableCaption>
-              <TableHeader>
-                <TableRow className="border-b">
-                  <TableHead scope="col" className="py-1.5 text-start font-medium">
-                    {t('licensee.columns.driver')}
-                  </TableHead>
-                  <TableHead scope="col" className="py-1.5 text-start font-medium">
-                    {t('licensee.columns.tier')}
-                  </TableHead>
-                  <TableHead scope="col" className="py-1.5 text-end font-medium">
-                    {t('licensee.columns.rating')}
-                  </TableHead>
-                  <TableHead scope="col" className="py-1.5 text-end font-medium">
-                    {t('licensee.columns.acceptance')}
-                  </TableHead>
-                  <TableHead scope="col" className="py-1.5 text-end font-medium">
-                    {t('licensee.columns.rides')}
-                  </TableHead>
-                  <TableHead scope="col" className="py-1.5 text-end font-medium">
-                    {t('licensee.columns.score')}
-                  </TableHead>
-                  <TableHead scope="col" className="py-1.5 text-end font-medium">
-                    {t('licensee.columns.rank')}
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {[...territory.drivers]
-                  .sort((a, b) => b.metrics.overallScore - a.metrics.overallScore)
-                  .map((driver) => (
-                    <TableRow key={driver.id} className={cn('border-b last:border-0', driver.id === YOU && 'bg-accent/60 font-medium')}>
-                      <TableHead scope="row" className="py-1.5 text-start font-normal">
-                        {driver.id === YOU ? t('licensee.you') : driver.name}
-                      </TableHead>
-                      <TableCell className="py-1.5">{t(`guarantees.tierNames.${driver.tier}`)}</TableCell>
-                      <TableCell className="py-1.5 text-end tabular-nums">{format('stars', driver.metrics.customerRating)}</TableCell>
-                      <TableCell className="py-1.5 text-end tabular-nums">{format('percent', driver.metrics.acceptanceRate)}</TableCell>
-                      <TableCell className="py-1.5 text-end tabular-nums">{money.number(driver.metrics.completedRides)}</TableCell>
-                      <TableCell className="py-1.5 text-end tabular-nums">{money.number(driver.metrics.overallScore)}</TableCell>
-                      <TableCell className="py-1.5 text-end tabular-nums">
-                        {driver.topFraction === null ? t('licensee.trial') : t('licensee.top', { percent: money.ratio(driver.topFraction) })}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-              </TableBody>
-            </Table>
+          <div className="mt-3">
+            <StackedTable
+              data-testid="driver-list"
+              caption={t('licensee.driverListCaption')}
+              captionClassName="text-xs text-muted-foreground"
+              headings={[
+                t('licensee.columns.driver'),
+                t('licensee.columns.tier'),
+                ...(['rating', 'acceptance', 'rides', 'score', 'rank'] as const).map((column) => ({
+                  label: t(`licensee.columns.${column}`),
+                  className: 'text-end',
+                })),
+              ]}
+            >
+              {[...territory.drivers]
+                .sort((a, b) => b.metrics.overallScore - a.metrics.overallScore)
+                .map((driver) => (
+                  <StackedRow key={driver.id} className={cn(driver.id === YOU && 'bg-accent/60 font-medium')}>
+                    <StackedRowHeader>{driver.id === YOU ? t('licensee.you') : driver.name}</StackedRowHeader>
+                    <Cell label={t('licensee.columns.tier')}>{t(`guarantees.tierNames.${driver.tier}`)}</Cell>
+                    <Cell label={t('licensee.columns.rating')} className="tabular-nums md:text-end">
+                      {format('stars', driver.metrics.customerRating)}
+                    </Cell>
+                    <Cell label={t('licensee.columns.acceptance')} className="tabular-nums md:text-end">
+                      {format('percent', driver.metrics.acceptanceRate)}
+                    </Cell>
+                    <Cell label={t('licensee.columns.rides')} className="tabular-nums md:text-end">
+                      {money.number(driver.metrics.completedRides)}
+                    </Cell>
+                    <Cell label={t('licensee.columns.score')} className="tabular-nums md:text-end">
+                      {money.number(driver.metrics.overallScore)}
+                    </Cell>
+                    <Cell label={t('licensee.columns.rank')} className="tabular-nums md:text-end">
+                      {driver.topFraction === null ? t('licensee.trial') : t('licensee.top', { percent: money.ratio(driver.topFraction) })}
+                    </Cell>
+                  </StackedRow>
+                ))}
+            </StackedTable>
           </div>
         </div>
         <figure>
