@@ -3,16 +3,16 @@ import {
   DEFAULT_SCHEDULE_LEAD_MINUTES,
   MAX_PIN_ATTEMPTS,
   MAX_SCHEDULED_RIDES_PER_RIDER,
-  estimateRoute,
   RIDE_PAGE_KEEPS_ENDED_MS,
+  estimateRoute,
   activeRideStatuses,
   checkScheduledAt,
   isActiveRideStatus,
   nextRideStatus,
   isDefaultRideOptions,
+  isNearPickup,
   quoteFare,
   rideOptionsOf,
-  isNearPickup,
   staffCancelRideRequestSchema,
   type RideOptions,
   type ActiveRideResponse,
@@ -27,6 +27,7 @@ import {
   type RiderStats,
   type RideCanceller,
 } from '@coride/domain';
+import { isFeedbackOpen } from '@coride/domain/ride-feedback';
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -572,9 +573,6 @@ export function createRidesService(deps: {
       return (await repo.findRide(db, id))?.pin ?? undefined;
     },
 
-    async start(driver: AuthenticatedUser, id: string, pin?: string): Promise<Ride> {
-      await checkPin(driver, id, pin);
-      const updated = await transition(driver, id, 'start', (at) => ({ startedAt: at }));
     /**
      * "I've arrived" (contract §10): the assigned driver of an accepted ride, within
      * ARRIVAL_RADIUS_METERS of the pickup when their position is known, records arrivedAt once and the
@@ -602,6 +600,9 @@ export function createRidesService(deps: {
       return current;
     },
 
+    async start(driver: AuthenticatedUser, id: string, pin?: string): Promise<Ride> {
+      await checkPin(driver, id, pin);
+      const updated = await transition(driver, id, 'start', (at) => ({ startedAt: at }));
       const ride = await loadRide(id);
       hub.publish(updated.riderId, { type: 'ride_started', ride });
       return ride;
@@ -633,6 +634,7 @@ export function createRidesService(deps: {
       const ride = await repo.findRide(db, id);
       if (!ride || ride.riderId !== rider.id) throw notFound('Ride');
       if (ride.status !== 'completed') throw new AppError('CONFLICT', 'You can rate a ride once it is completed');
+      if (!isFeedbackOpen(ride, now())) throw feedbackClosed();
       await db.transaction(async (tx) => {
         const [updated] = await tx
           .update(rides)
@@ -709,6 +711,8 @@ async function tellOfChange(tx: Executor, told: NotificationBatch, ride: repo.Ri
     if (ride.driverId && by !== 'driver') await told.notify(tx, { userId: ride.driverId, kind: 'ride_cancelled', data, dedupeKey });
   }
 }
+
+const feedbackClosed = () => new AppError('FEEDBACK_CLOSED', 'A ride can be rated and tipped for 7 days after it ended');
 
 /** Past this, no pickup ETA is shown (a driver that far would not be offered the ride first). */
 const ETA_RADIUS_MILES = 25;
