@@ -1,0 +1,128 @@
+import { expect, test, type Page } from '@playwright/test';
+import { PHONES, phoneLayoutProblems } from './phone-layout';
+import { ADMIN, adminHeaders, approvedDriver, expectNoSeriousA11yViolations, licenseeFor, riderWithCard, signInWithToken } from './support';
+
+/*
+ * Issue 19, "nothing covers anything": on phones 360 to 430 px wide, on the main page of every role,
+ * no floating element covers a button, a link, a field or text, no two controls overlap, nothing
+ * scrolls sideways and no text is under 12 px (e2e/phone-layout.ts says how each is measured). One
+ * page load per page: the widths are set on the loaded page, and the consoles' tabs are opened in place.
+ */
+
+const TIMES_SQUARE = { emailPrefix: 'phone-layout-licensee', territoryName: 'Times Square', zipCodes: '10036, 10019, 10018, 10020, 10017' };
+
+/** Waits for the page's lazy parts: no request in flight, and loading spinners gone (some spin on purpose). */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.animate-spin'))
+    .toHaveCount(0, { timeout: 5_000 })
+    .catch(() => undefined);
+}
+
+/** Every tab of the page's console, one after the other, each measured at every phone size. */
+async function everyTabProblems(page: Page, label: string): Promise<string[]> {
+  const problems: string[] = [];
+  const tabs = page.getByRole('tablist').first().getByRole('tab');
+  const names = await tabs.allInnerTexts();
+  expect(names.length).toBeGreaterThan(1);
+  for (const [index, name] of names.entries()) {
+    await tabs.nth(index).click();
+    await expect(tabs.nth(index)).toHaveAttribute('aria-selected', 'true');
+    problems.push(...(await phoneLayoutProblems(page, `${label}, tab "${name.trim()}"`, () => settle(page))));
+  }
+  return problems;
+}
+
+/** A console's first load on a loaded 2-core machine (its code, the session, its first queries). */
+const FIRST_LOAD = 60_000;
+
+test.use({ viewport: PHONES[1] });
+
+test('the landing page: nothing covers anything on a phone', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: FIRST_LOAD });
+  // The voice assistant sits in the page's flow, not over it.
+  await expect(page.getByTestId('voice-assistant-button')).toBeVisible();
+  expect(await page.getByTestId('voice-assistant-button').evaluate((button) => getComputedStyle(button).position)).not.toBe('fixed');
+  // The sections below the hero and the footer load as the visitor nears them.
+  await expect(async () => {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(page.getByTestId('site-footer')).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  expect(await phoneLayoutProblems(page, 'landing', () => settle(page))).toEqual([]);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('the rider: booking with a price shown, then the dashboard tabs', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  await licenseeFor(request, await adminHeaders(request), TIMES_SQUARE);
+  const rider = await riderWithCard(request, { emailPrefix: 'phone-layout-rider' });
+  await signInWithToken(page, rider.auth.authorization.replace('Bearer ', ''));
+
+  await page.goto('/ride');
+  await expect(page.getByTestId('pickup-input')).toBeVisible({ timeout: FIRST_LOAD });
+  // The chat and voice buttons are in the title row, beside "Back to dashboard".
+  const dock = page.getByTestId('assistant-dock');
+  await expect(dock.getByTestId('ai-chat-button')).toBeVisible();
+  await expect(dock.getByTestId('voice-assistant-button')).toBeVisible();
+  const problems = await phoneLayoutProblems(page, 'booking, empty', () => settle(page));
+  // With a trip set, the price (what the floating buttons used to cover) is on screen too.
+  await page.getByTestId('pickup-input').fill('Times Square');
+  await page.getByTestId('pickup-input').press('Enter');
+  await page.getByTestId('dropoff-input').fill('Grand Central');
+  await page.getByTestId('dropoff-input').press('Enter');
+  await expect(page.getByTestId('fare-total')).toContainText('$');
+  problems.push(...(await phoneLayoutProblems(page, 'booking, priced', () => settle(page))));
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: FIRST_LOAD });
+  problems.push(...(await everyTabProblems(page, 'rider dashboard')));
+  expect(problems).toEqual([]);
+});
+
+test('the driver console, offline and online', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const admin = await adminHeaders(request);
+  await licenseeFor(request, admin, TIMES_SQUARE);
+  const driver = await approvedDriver(request, admin, { emailPrefix: 'phone-layout-driver', driveArea: '10036' });
+  const context = await browser.newContext({ viewport: PHONES[1], geolocation: { latitude: 40.759, longitude: -73.991 }, permissions: ['geolocation'] });
+  const page = await context.newPage();
+  await signInWithToken(page, driver.token);
+  await page.goto('/driver-dashboard');
+  await expect(page.getByTestId('go-online-switch')).toBeVisible({ timeout: FIRST_LOAD });
+  await expect(page.getByTestId('voice-assistant-button')).toBeVisible();
+  const problems = await phoneLayoutProblems(page, 'driver console, offline', () => settle(page));
+  await page.getByTestId('go-online-switch').click();
+  await expect(page.getByTestId('driver-status-badge')).toHaveText(/online/i);
+  problems.push(...(await phoneLayoutProblems(page, 'driver console, online', () => settle(page))));
+  await expectNoSeriousA11yViolations(page);
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('the licensee console, every tab', async ({ page, request }) => {
+  test.setTimeout(300_000);
+  const admin = await adminHeaders(request);
+  const licensee = await licenseeFor(request, admin, TIMES_SQUARE);
+  // A driver of the territory, so the analytics' driver table has a row to lay out.
+  await approvedDriver(request, admin, { emailPrefix: 'phone-layout-territory-driver', driveArea: '10019' });
+  await signInWithToken(page, licensee.token);
+  await page.goto('/licensee-dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: FIRST_LOAD });
+  const problems = await everyTabProblems(page, 'licensee console');
+  await expectNoSeriousA11yViolations(page);
+  expect(problems).toEqual([]);
+});
+
+test('the admin console, every tab', async ({ page, request }) => {
+  test.setTimeout(300_000);
+  const login = await request.post('/api/login', { data: ADMIN });
+  expect(login.status()).toBe(200);
+  await signInWithToken(page, ((await login.json()) as { token: string }).token);
+  await page.goto('/admin-dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: FIRST_LOAD });
+  const problems = await everyTabProblems(page, 'admin console');
+  await expectNoSeriousA11yViolations(page);
+  expect(problems).toEqual([]);
+});
