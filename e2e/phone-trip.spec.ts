@@ -1,0 +1,115 @@
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { adminHeaders, approvedDriver, expectNoSeriousA11yViolations, licenseeFor, onlineDriverPage, riderWithCard, signInWithToken } from './support';
+
+/**
+ * Contract §10, the trip as people live it on a phone (390x844): the driver says they arrived and
+ * the rider sees it with the plate and the PIN; a finished ride is still rated and tipped after a
+ * reload; an offer another driver took leaves the screen at once.
+ */
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+/** LaGuardia and JFK: zip codes no other spec licenses. */
+const LAGUARDIA = { latitude: 40.7769, longitude: -73.874 };
+const JFK = { latitude: 40.6413, longitude: -73.7781 };
+const AT_LAGUARDIA = { address: 'LaGuardia Airport, Queens, NY 11371', lat: LAGUARDIA.latitude, lng: LAGUARDIA.longitude };
+const AT_JFK = { address: 'JFK Airport, Queens, NY 11430', lat: JFK.latitude, lng: JFK.longitude };
+
+/**
+ * The rider books through the API (the booking form has specs of its own) and follows the ride on
+ * /ride in their own phone-sized browser.
+ */
+async function bookedOnPhone(
+  browser: Browser,
+  request: APIRequestContext,
+  auth: { authorization: string },
+  trip: { pickupLocation: object; dropoffLocation: object },
+) {
+  const booked = await request.post('/api/rides', { headers: auth, data: trip });
+  expect(booked.status()).toBe(201);
+  const page = await (await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true })).newPage();
+  await signInWithToken(page, auth.authorization.replace('Bearer ', ''));
+  await page.goto('/ride');
+  return page;
+}
+
+test('the driver arrives, the rider sees the plate and the PIN, and still rates and tips after a reload', async ({ browser, request }) => {
+  test.setTimeout(300_000);
+  const admin = await adminHeaders(request);
+  await licenseeFor(request, admin, { emailPrefix: 'phone-licensee', territoryName: 'LaGuardia', zipCodes: '11371, 11369, 11370, 11372' });
+  const { email: driverEmail } = await approvedDriver(request, admin, {
+    emailPrefix: 'phone-driver',
+    driveArea: '11371',
+    firstName: 'Ada',
+    lastName: 'Arrive',
+  });
+  const { page: driverPage } = await onlineDriverPage(browser, driverEmail, LAGUARDIA);
+  const rider = await riderWithCard(request, { emailPrefix: 'phone-rider' });
+  const riderPage = await bookedOnPhone(browser, request, rider.auth, { pickupLocation: AT_LAGUARDIA, dropoffLocation: AT_JFK });
+  await expect(riderPage.getByTestId('ride-status')).toHaveText('Finding a driver', { timeout: 30_000 });
+
+  await driverPage.getByTestId('accept-ride').click({ timeout: 30_000 });
+  await expect(riderPage.getByTestId('ride-status')).toHaveText('Driver on the way');
+  const plate = (await riderPage.getByTestId('ride-driver-plate').innerText()).trim();
+  const pin = (await riderPage.getByTestId('ride-pin').innerText()).trim();
+  expect(plate).not.toBe('');
+  expect(pin).toMatch(/^\d{4}$/);
+  await expect(riderPage.getByTestId('ride-timeline').locator('[data-step="arrived"]')).toHaveAttribute('data-done', 'false');
+
+  // The driver, at the pickup, taps I've arrived: the button goes, the rider is told at once.
+  await driverPage.getByTestId('arrived-at-pickup').click();
+  await expect(driverPage.getByTestId('arrived-at-pickup')).toBeHidden();
+  await expect(driverPage.getByTestId('active-ride-status')).toHaveText('At pickup');
+  await expect(riderPage.getByRole('heading', { name: 'Your driver is here' })).toBeVisible();
+  await expect(riderPage.getByTestId('arrived-plate')).toHaveText(plate);
+  await expect(riderPage.getByTestId('arrived-pin')).toHaveText(pin);
+  await expect(riderPage.getByTestId('ride-timeline').locator('[data-step="arrived"]')).toHaveAttribute('data-done', 'true');
+  await expectNoSeriousA11yViolations(riderPage);
+  await expectNoSeriousA11yViolations(driverPage);
+
+  // The driver starts with the PIN the rider tells them, then completes.
+  await driverPage.getByTestId('ride-pin-input').fill(pin);
+  await driverPage.getByTestId('start-ride').click();
+  await expect(riderPage.getByTestId('ride-status')).toHaveText('On your trip');
+  await driverPage.getByTestId('complete-ride').click();
+  await expect(riderPage.getByTestId('rate-star-5')).toBeVisible();
+
+  // A reload (or a later visit) still offers the rating and the tip.
+  await riderPage.reload();
+  await riderPage.getByTestId('rate-star-5').click();
+  await riderPage.getByTestId('submit-rating').click();
+  await expect(riderPage.getByTestId('rating-done')).toBeVisible();
+  await riderPage.getByTestId('tip-preset-0').click();
+  await riderPage.getByTestId('submit-tip').click();
+  await expect(riderPage.getByTestId('tip-done')).toBeVisible();
+  await expectNoSeriousA11yViolations(riderPage);
+
+  const rides = (await (await request.get('/api/rides', { headers: rider.auth })).json()) as { rating: number | null; tip: number; arrivedAt: string | null }[];
+  expect(rides[0]).toMatchObject({ rating: 5 });
+  expect(rides[0]!.tip).toBeGreaterThan(0);
+  expect(rides[0]!.arrivedAt).not.toBeNull();
+});
+
+test('two drivers get one offer; when one accepts, the other’s card leaves within a second', async ({ browser, request }) => {
+  test.setTimeout(240_000);
+  const admin = await adminHeaders(request);
+  await licenseeFor(request, admin, { emailPrefix: 'offer-licensee', territoryName: 'JFK', zipCodes: '11430, 11434, 11436, 11420' });
+  const first = await approvedDriver(request, admin, { emailPrefix: 'offer-first', driveArea: '11430' });
+  const second = await approvedDriver(request, admin, { emailPrefix: 'offer-second', driveArea: '11430' });
+  const { page: firstPage } = await onlineDriverPage(browser, first.email, JFK);
+  const { page: secondPage } = await onlineDriverPage(browser, second.email, { latitude: JFK.latitude + 0.001, longitude: JFK.longitude });
+
+  const rider = await riderWithCard(request, { emailPrefix: 'offer-rider' });
+  const booked = await request.post('/api/rides', { headers: rider.auth, data: { pickupLocation: AT_JFK, dropoffLocation: AT_LAGUARDIA } });
+  expect(booked.status()).toBe(201);
+
+  const secondCard = secondPage.getByTestId('ride-request-card');
+  await expect(firstPage.getByTestId('ride-request-card')).toBeVisible({ timeout: 30_000 });
+  await expect(secondCard).toBeVisible({ timeout: 30_000 });
+  await expectNoSeriousA11yViolations(secondPage);
+
+  // Timed from the tap: the accept's round trip and the withdrawal together stay under a second.
+  await firstPage.getByTestId('accept-ride').click();
+  await expect(secondCard).toBeHidden({ timeout: 1_000 });
+  await expect(firstPage.getByTestId('active-ride-card')).toBeVisible();
+  await expect(secondPage.getByTestId('waiting-for-requests')).toBeVisible();
+});
