@@ -11,6 +11,10 @@ export const driverApplicationSchema = z.object({
   status: z.enum(applicationStatuses),
   submittedAt: z.string(),
   licenseDocument: z.string(),
+  /** The applicant's user id: the reviewer opens their documents with it (contract §10). */
+  driverId: z.string(),
+  insuranceNumber: z.string(),
+  phone: z.string().nullable(),
   reviewNotes: z.string().nullable(),
   reviewedAt: z.string().nullable(),
   user: applicantSchema,
@@ -23,6 +27,7 @@ export const driverApplicationSchema = z.object({
     seatCount: z.number(),
     size: z.string(),
     age: z.string(),
+    wheelchairAccessible: z.boolean(),
     driveArea: z.string(),
   }),
 });

@@ -76,6 +76,8 @@ export async function listDriverApplications(db: Executor, territoryIds: string[
       pageKey: cursorKey(driverApplicationKeyset),
       application: driverApplications,
       user: applicant,
+      insuranceNumber: driverProfiles.insuranceNumber,
+      phone: users.phone,
       vehicle: {
         make: driverProfiles.vehicleMake,
         model: driverProfiles.vehicleModel,
@@ -85,6 +87,7 @@ export async function listDriverApplications(db: Executor, territoryIds: string[
         seatCount: driverProfiles.seatCount,
         size: driverProfiles.vehicleSize,
         age: driverProfiles.vehicleAge,
+        wheelchairAccessible: driverProfiles.wheelchairAccessible,
         driveArea: driverProfiles.driveArea,
       },
     })

@@ -29,11 +29,14 @@ export function applicationsRoutes(applications: ApplicationsService) {
         sendPage(
           reply,
           await mapPage(await applications.listDriverApplications(currentUser(request), request.query), (rows) =>
-            rows.map(({ application, user, vehicle }) => ({
+            rows.map(({ application, user, vehicle, insuranceNumber, phone }) => ({
               id: application.id,
               status: application.status,
               submittedAt: application.submittedAt.toISOString(),
               licenseDocument: application.licenseDocument,
+              driverId: application.userId,
+              insuranceNumber,
+              phone,
               reviewNotes: application.reviewNotes,
               reviewedAt: iso(application.reviewedAt),
               user,

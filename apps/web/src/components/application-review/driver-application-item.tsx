@@ -6,6 +6,7 @@ import { DetailList } from '@/components/ui/detail-list';
 import { useFormatters } from '@/lib/format';
 import { ApplicationItemLayout } from './application-item-layout';
 import { ApplicationReviewDialog, type ReviewHandler } from './application-review-dialog';
+import { ReviewerDocuments } from '@/components/driver-documents/reviewer-documents';
 import { ReviewSection } from './review-parts';
 
 /**
@@ -39,8 +40,10 @@ export function DriverApplicationItem({ application, onReview }: { application: 
               items={[
                 { label: t('dialog.name'), value: name },
                 { label: t('dialog.email'), value: <span className="break-all">{user.email}</span> },
+                ...(application.phone ? [{ label: t('dialog.phone'), value: <span dir="ltr">{application.phone}</span> }] : []),
                 { label: t('dialog.status'), value: <ApplicationStatusBadge status={application.status} /> },
                 { label: t('dialog.licenseDocument'), value: <span className="font-mono">{application.licenseDocument}</span> },
+                { label: t('dialog.insuranceNumber'), value: <span className="font-mono">{application.insuranceNumber}</span> },
               ]}
             />
           </ReviewSection>
@@ -55,9 +58,13 @@ export function DriverApplicationItem({ application, onReview }: { application: 
                 { label: t('dialog.seats'), value: format.number(vehicle.seatCount) },
                 { label: t('dialog.size'), value: t(`sizes.${vehicle.size}`, { defaultValue: vehicle.size }) },
                 { label: t('dialog.ageClass'), value: t(`ages.${vehicle.age}`, { defaultValue: vehicle.age }) },
+                { label: t('dialog.wheelchair'), value: vehicle.wheelchairAccessible ? t('dialog.yes') : t('dialog.no') },
                 { label: t('dialog.driveArea'), value: vehicle.driveArea },
               ]}
             />
+          </ReviewSection>
+          <ReviewSection title={t('dialog.documents')}>
+            <ReviewerDocuments driverId={application.driverId} />
           </ReviewSection>
         </ApplicationReviewDialog>
       }

@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { PageShell } from '@/components/layout/page-shell';
 import { SiteHeader } from '@/components/layout/site-header';
-import { buttonVariants } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { nextPathFrom } from '@/lib/next-path';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { DocumentsCard } from '@/components/driver-documents/documents-card';
 import { InstallGuide } from './install-guide';
 import { RegistrationForm } from './registration-form';
 
@@ -30,6 +31,8 @@ export function OnboardingPage() {
     if (isSignupRole(requestedTab)) setTab(requestedTab);
   }
   const [registeredRole, setRegisteredRole] = useState<SignupRole | null>(null);
+  // A new driver's application asks for documents first (contract §10), then the install guide.
+  const [isDocumentsStepDone, setIsDocumentsStepDone] = useState(false);
   const [, navigate] = useLocation();
   useEffect(() => {
     if (registeredRole) window.scrollTo({ top: 0 });
@@ -47,7 +50,14 @@ export function OnboardingPage() {
       }
     >
       <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
-        {registeredRole ? (
+        {registeredRole === 'driver' && !isDocumentsStepDone ? (
+          <div className="grid gap-4" data-testid="onboarding-documents">
+            <DocumentsCard headingLevel="h2" />
+            <Button variant="outline" onClick={() => setIsDocumentsStepDone(true)} data-testid="documents-continue">
+              {t('documentsContinue')}
+            </Button>
+          </div>
+        ) : registeredRole ? (
           <InstallGuide onFinish={() => navigate(next ?? dashboardPathFor(registeredRole), { replace: true })} />
         ) : (
           <>
