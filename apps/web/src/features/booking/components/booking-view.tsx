@@ -124,29 +124,11 @@ export function BookingView({ draft, onDraftChange, onBooked, onRequesting, Fare
   }
 
   return (
-    // Phones: form, map, live updates, price. Wide screens: form and price on the start side,
-    // the map and live updates on the end side.
-    <div className="grid gap-6 lg:grid-cols-5 lg:items-start">
-      <div className="lg:col-span-2">
-        <TripForm
-          draft={draft}
-          onStopChange={setStop}
-          onSwap={() => onDraftChange((current) => ({ pickup: current.dropoff, dropoff: current.pickup }))}
-          quote={quote}
-          onRequest={() => void requestRide()}
-          isRequesting={book.isPending}
-          paymentProblem={paymentProblem}
-          isPaymentRefused={refusedFor !== null}
-          options={
-            <>
-              <RideOptionsFields options={options} onChange={setOptions} />
-              <ScheduleField draft={schedule} onChange={setSchedule} />
-            </>
-          }
-          scheduledFor={scheduledFor}
-        />
-      </div>
-      <div className="space-y-6 lg:col-span-3 lg:row-span-2">
+    // Phones, map first (ADR 038): the map, the form, the request bar (sticky at the bottom of the
+    // screen, so the price and Request are in view at once), then live updates and the breakdown. Wide screens: form and price on the start side, the map
+    // and live updates on the end side.
+    <div className="grid gap-4 lg:grid-cols-5 lg:items-start lg:gap-6">
+      <div className="lg:col-span-3 lg:col-start-3 lg:row-start-1">
         <TripMapCard
           tileUrl={config.isError ? '' : (config.data?.mapTileUrl ?? null)}
           center={center}
@@ -157,6 +139,29 @@ export function BookingView({ draft, onDraftChange, onBooked, onRequesting, Fare
           onPick={(kind, point) => void pickOnMap(kind, point)}
           isPicking={isPicking}
         />
+      </div>
+      <TripForm
+        className="lg:col-span-2 lg:col-start-1 lg:row-start-1"
+        barClassName="lg:col-span-2 lg:col-start-1 lg:row-start-2"
+        draft={draft}
+        onStopChange={setStop}
+        onSwap={() => onDraftChange((current) => ({ pickup: current.dropoff, dropoff: current.pickup }))}
+        quote={quote}
+        onRequest={() => void requestRide()}
+        isRequesting={book.isPending}
+        paymentProblem={paymentProblem}
+        isPaymentRefused={refusedFor !== null}
+        options={
+          <>
+            <RideOptionsFields options={options} onChange={setOptions} />
+            <ScheduleField draft={schedule} onChange={setSchedule} />
+          </>
+        }
+        scheduledFor={scheduledFor}
+        center={center}
+        defaultCard={paymentMethods.data?.find((card) => card.isDefault) ?? paymentMethods.data?.[0]}
+      />
+      <div className="lg:col-span-3 lg:col-start-3 lg:row-start-2">
         <LiveUpdatesCard point={draft.pickup.location ?? (config.isPending ? null : center)} isPickup={draft.pickup.location !== null} />
       </div>
       <div className="lg:col-span-2">

@@ -1,4 +1,4 @@
-import type { Location, QuoteResponse } from '@coride/domain';
+import type { LatLng, Location, PaymentMethod, QuoteResponse } from '@coride/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
   AlertCircleIcon,
@@ -6,16 +6,17 @@ import {
   CarIcon,
   CircleDotIcon,
   ClockIcon,
+  CreditCardIcon,
   CrosshairIcon,
   MapPinIcon,
   MapPinOffIcon,
   RotateCwIcon,
   RouteIcon,
+  TimerIcon,
 } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { AddressInput, type AddressInputMessages } from '@/components/address-input';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
@@ -24,11 +25,14 @@ import { toast } from '@/components/ui/use-toast';
 import { ApiRequestError } from '@/lib/api';
 import { dashboardHref } from '@/lib/dashboard-href';
 import { useFormatters } from '@/lib/format';
+import { cn } from '@/lib/utils';
 import { useCurrentPosition } from '@/lib/geolocation';
+import { useAvailability } from '../api/get-availability';
 import { useReverseGeocode } from '../api/reverse-geocode';
 import { useSearchAddresses } from '@/api/search-addresses';
 import type { PaymentProblem } from '../payment-problem';
 import { stopAt, type StopKind, type TripDraft, type TripStop } from '../trip';
+import { AddressCombobox, type AddressComboboxMessages } from './address-combobox';
 import { QuickPlaces } from './quick-places';
 
 type TripFormProps = {
@@ -49,6 +53,13 @@ type TripFormProps = {
    * time still missing or out of range, and Request waits for it.
    */
   scheduledFor?: Date | null;
+  /** Where suggestions are ranked around and the pickup ETA is asked for until a pickup is set: the map centre. */
+  center: LatLng;
+  /** The card the ride is charged to, shown beside Request (undefined while loading or with none). */
+  defaultCard?: PaymentMethod | undefined;
+  /** Grid placement of the form's card and of the request bar (two items of the booking view's grid). */
+  className?: string;
+  barClassName?: string;
 };
 
 /** From and To, one-tap places, the trip estimate, and Request Ride at the server's upfront price. */
@@ -63,10 +74,14 @@ export function TripForm({
   isPaymentRefused,
   options,
   scheduledFor,
+  center,
+  defaultCard,
+  className,
+  barClassName,
 }: TripFormProps) {
   const { t } = useTranslation('booking');
   const format = useFormatters();
-  const ids = { from: useId(), to: useId(), status: useId(), summary: useId() };
+  const ids = { form: useId(), from: useId(), to: useId(), status: useId(), summary: useId() };
   const search = useSearchAddresses();
   const reverse = useReverseGeocode();
   const { isLocating, locate } = useCurrentPosition();
@@ -75,7 +90,10 @@ export function TripForm({
   const fare = hasBothPlaces ? quote.data : undefined;
   const canRequest = fare !== undefined && paymentProblem !== 'missing' && scheduledFor !== null;
 
-  const messages: AddressInputMessages = {
+  // Before the rider types anything, nothing is called missing or wrong.
+  const hasTyped = pickup.text.trim() !== '' || dropoff.text.trim() !== '';
+
+  const messages: AddressComboboxMessages = {
     searching: t('trip.searching'),
     suggestions: (count) => t('trip.suggestions', { count }),
     listLabel: t('trip.suggestionsLabel'),
@@ -85,6 +103,8 @@ export function TripForm({
     isResolved: draft[kind].location !== null,
     onValueChange: (text: string) => onStopChange(kind, { text, location: null }),
     onResolved: (location: Location) => onStopChange(kind, stopAt(location)),
+    // Ranked around the other end of the trip when it is set, else the map centre.
+    near: draft[kind === 'pickup' ? 'dropoff' : 'pickup'].location ?? center,
     search,
     onNotFound: () => toast({ title: t('errors.addressTitle'), description: t('errors.addressDescription'), variant: 'destructive' }),
     onSearchError: (error: unknown) =>
@@ -100,109 +120,163 @@ export function TripForm({
     }
     const point = { lat: position.lat, lng: position.lng };
     const found = await reverse(point).catch(() => null);
-    const address = found?.address ?? t('trip.currentLocationValue', { lat: point.lat.toFixed(5), lng: point.lng.toFixed(5) });
+    // The geocoder's place name; never the raw coordinates, even when it knows none.
+    const address = found?.address ?? t('trip.currentLocation');
     onStopChange('pickup', stopAt({ ...point, address }));
   }
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">{t('trip.title')}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <form
-          className="space-y-5"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (canRequest && !isRequesting) onRequest();
-          }}
-          noValidate
+    <>
+      <div className={className}>
+        <Card>
+          <CardHeader className="pb-3 max-lg:pt-4">
+            <CardTitle as="h2">{t('trip.title')}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <form
+              id={ids.form}
+              className="space-y-4"
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (canRequest && !isRequesting) onRequest();
+              }}
+              noValidate
+            >
+              <div className="space-y-2">
+                <Label htmlFor={ids.from}>{t('trip.from')}</Label>
+                <AddressCombobox
+                  id={ids.from}
+                  {...addressProps('pickup')}
+                  icon={<CircleDotIcon className="size-4 text-primary" aria-hidden />}
+                  placeholder={t('trip.fromPlaceholder')}
+                  data-testid="pickup-input"
+                />
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="-ms-2 text-primary"
+                    onClick={() => void fillWithCurrentLocation()}
+                    disabled={isLocating}
+                    data-testid="use-current-location"
+                  >
+                    {isLocating ? <Spinner label={t('trip.locating')} /> : <CrosshairIcon aria-hidden />}
+                    {isLocating ? null : t('trip.useCurrentLocation')}
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={onSwap}
+                    disabled={!pickup.text && !dropoff.text}
+                    aria-label={t('trip.swap')}
+                    title={t('trip.swap')}
+                  >
+                    <ArrowDownUpIcon aria-hidden />
+                  </Button>
+                </div>
+              </div>
+
+              <div className="space-y-2">
+                <Label htmlFor={ids.to}>{t('trip.to')}</Label>
+                <AddressCombobox
+                  id={ids.to}
+                  {...addressProps('dropoff')}
+                  icon={<MapPinIcon className="size-4 text-destructive" aria-hidden />}
+                  placeholder={t('trip.toPlaceholder')}
+                  data-testid="dropoff-input"
+                />
+                <QuickPlaces pickup={pickup.location} onChoose={(location) => onStopChange('dropoff', stopAt(location))} />
+              </div>
+
+              {options}
+
+              <section aria-labelledby={ids.summary} data-testid="trip-summary">
+                <h3 id={ids.summary} className="sr-only">
+                  {t('summary.heading')}
+                </h3>
+                <dl className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+                  <SummaryItem icon={<RouteIcon className="size-3.5" aria-hidden />} label={t('summary.distance')}>
+                    {fare ? t('summary.distanceValue', { value: format.number(fare.distance, { maximumFractionDigits: 1 }) }) : null}
+                  </SummaryItem>
+                  <SummaryItem icon={<ClockIcon className="size-3.5" aria-hidden />} label={t('summary.time')}>
+                    {fare ? t('summary.timeValue', { value: format.number(fare.duration) }) : null}
+                  </SummaryItem>
+                </dl>
+              </section>
+              {paymentProblem ? <PaymentNotice problem={paymentProblem} isRefusal={isPaymentRefused} /> : null}
+            </form>
+          </CardContent>
+        </Card>
+      </div>
+      {/* Phones: the pickup ETA, the card and Request with the price stay in view at the bottom of the
+        screen (sticky in the booking view's grid, ADR 038); wide screens: under the form. */}
+      <div
+        className={cn(
+          'sticky bottom-0 z-20 -mx-4 space-y-2 border-t bg-background/95 px-4 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] shadow-[0_-4px_12px_rgb(0_0_0/0.06)] backdrop-blur lg:static lg:mx-0 lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none',
+          barClassName,
+        )}
+        data-testid="request-bar"
+      >
+        <RequestFacts point={pickup.location ?? center} card={defaultCard} />
+        <Button
+          type="submit"
+          form={ids.form}
+          size="lg"
+          className="w-full"
+          disabled={!canRequest || isRequesting}
+          aria-describedby={ids.status}
+          data-testid="request-ride"
         >
-          <div className="space-y-2">
-            <Label htmlFor={ids.from}>{t('trip.from')}</Label>
-            <AddressInput
-              id={ids.from}
-              {...addressProps('pickup')}
-              icon={<CircleDotIcon className="size-4 text-primary" aria-hidden />}
-              placeholder={t('trip.fromPlaceholder')}
-              data-testid="pickup-input"
-            />
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <Button
-                variant="ghost"
-                size="sm"
-                className="-ms-2 text-primary"
-                onClick={() => void fillWithCurrentLocation()}
-                disabled={isLocating}
-                data-testid="use-current-location"
-              >
-                {isLocating ? <Spinner label={t('trip.locating')} /> : <CrosshairIcon aria-hidden />}
-                {isLocating ? null : t('trip.useCurrentLocation')}
-              </Button>
-              <Button variant="ghost" size="sm" onClick={onSwap} disabled={!pickup.text && !dropoff.text} aria-label={t('trip.swap')} title={t('trip.swap')}>
-                <ArrowDownUpIcon aria-hidden />
-              </Button>
-            </div>
-          </div>
-
-          <div className="space-y-2">
-            <Label htmlFor={ids.to}>{t('trip.to')}</Label>
-            <AddressInput
-              id={ids.to}
-              {...addressProps('dropoff')}
-              icon={<MapPinIcon className="size-4 text-destructive" aria-hidden />}
-              placeholder={t('trip.toPlaceholder')}
-              data-testid="dropoff-input"
-            />
-            <QuickPlaces pickup={pickup.location} onChoose={(location) => onStopChange('dropoff', stopAt(location))} />
-          </div>
-
-          {options}
-
-          <section aria-labelledby={ids.summary} className="rounded-lg bg-muted p-4" data-testid="trip-summary">
-            <h3 id={ids.summary} className="sr-only">
-              {t('summary.heading')}
-            </h3>
-            <dl className="grid grid-cols-2 gap-4">
-              <SummaryItem icon={<RouteIcon className="size-3.5" aria-hidden />} label={t('summary.distance')}>
-                {fare ? t('summary.distanceValue', { value: format.number(fare.distance, { maximumFractionDigits: 1 }) }) : null}
-              </SummaryItem>
-              <SummaryItem icon={<ClockIcon className="size-3.5" aria-hidden />} label={t('summary.time')}>
-                {fare ? t('summary.timeValue', { value: format.number(fare.duration) }) : null}
-              </SummaryItem>
-            </dl>
-          </section>
-
-          <div className="space-y-3">
-            {paymentProblem ? <PaymentNotice problem={paymentProblem} isRefusal={isPaymentRefused} /> : null}
-            <Button type="submit" size="lg" className="w-full" disabled={!canRequest || isRequesting} aria-describedby={ids.status} data-testid="request-ride">
-              {isRequesting ? <Spinner /> : <CarIcon aria-hidden />}
-              {isRequesting
-                ? t('request.requesting')
-                : fare && scheduledFor
-                  ? t('schedule.buttonWithTotal', { total: format.money(fare.totalFare) })
-                  : fare
-                    ? t('request.buttonWithTotal', { total: format.money(fare.totalFare) })
-                    : t('request.button')}
-            </Button>
-            <div id={ids.status} aria-live="polite">
-              <QuoteStatus hasBothPlaces={hasBothPlaces} quote={quote} />
-            </div>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+          {isRequesting ? <Spinner /> : <CarIcon aria-hidden />}
+          {isRequesting
+            ? t('request.requesting')
+            : fare && scheduledFor
+              ? t('schedule.buttonWithTotal', { total: format.money(fare.totalFare) })
+              : fare
+                ? t('request.buttonWithTotal', { total: format.money(fare.totalFare) })
+                : t('request.button')}
+        </Button>
+        <div id={ids.status} aria-live="polite">
+          <QuoteStatus hasBothPlaces={hasBothPlaces} hasTyped={hasTyped} quote={quote} />
+        </div>
+      </div>
+    </>
   );
 }
 
 function SummaryItem({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div>
+    <div className="flex items-center gap-1.5">
       <dt className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
         {icon}
         {label}
       </dt>
-      <dd className="mt-1 text-lg font-semibold tabular-nums">{children ?? <span aria-hidden>—</span>}</dd>
+      <dd className="font-semibold tabular-nums">{children ?? <span aria-hidden>—</span>}</dd>
+    </div>
+  );
+}
+
+const brandNames: Record<PaymentMethod['brand'], string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'Amex', discover: 'Discover', card: '' };
+
+/** Beside Request: how soon the nearest driver could be at the pickup, and the card that pays. */
+function RequestFacts({ point, card }: { point: LatLng; card: PaymentMethod | undefined }) {
+  const { t } = useTranslation('booking');
+  const availability = useAvailability(point);
+  const eta = availability.data?.isServed ? availability.data.pickupEtaMinutes : undefined;
+  const brand = card ? brandNames[card.brand] || t('request.cardGeneric') : '';
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-sm text-muted-foreground">
+      <span className="flex items-center gap-1.5" data-testid="pickup-eta">
+        <TimerIcon className="size-4 shrink-0" aria-hidden />
+        {eta === undefined ? <span aria-hidden>—</span> : eta === null ? t('request.noEta') : t('request.eta', { minutes: eta })}
+      </span>
+      {card ? (
+        <span className="flex items-center gap-1.5" data-testid="default-card">
+          <CreditCardIcon className="size-4 shrink-0" aria-hidden />
+          <span aria-hidden>{`${brand} •••• ${card.lastFour}`}</span>
+          <span className="sr-only">{t('request.cardLabel', { brand, lastFour: card.lastFour })}</span>
+        </span>
+      ) : null}
     </div>
   );
 }
@@ -229,8 +303,9 @@ function PaymentNotice({ problem, isRefusal }: { problem: PaymentProblem; isRefu
 }
 
 /** Why Request Ride is not available yet, or what the price is based on. */
-function QuoteStatus({ hasBothPlaces, quote }: { hasBothPlaces: boolean; quote: UseQueryResult<QuoteResponse, Error> }) {
+function QuoteStatus({ hasBothPlaces, hasTyped, quote }: { hasBothPlaces: boolean; hasTyped: boolean; quote: UseQueryResult<QuoteResponse, Error> }) {
   const { t } = useTranslation('booking');
+  if (!hasBothPlaces && !hasTyped) return null;
   if (!hasBothPlaces) {
     return (
       <p className="flex gap-2 text-sm text-muted-foreground" data-testid="missing-information">
@@ -277,5 +352,6 @@ function QuoteStatus({ hasBothPlaces, quote }: { hasBothPlaces: boolean; quote: 
       </div>
     );
   }
-  return <p className="text-sm text-muted-foreground">{t('quote.ready', { territory: quote.data.territoryName })}</p>;
+  // On a phone the bar stays small: what the price is based on is for screen readers there.
+  return <p className="text-sm text-muted-foreground max-lg:sr-only">{t('quote.ready', { territory: quote.data.territoryName })}</p>;
 }

@@ -31,10 +31,13 @@ export function TripMapCard({ tileUrl, center, pickup, dropoff, pickTarget, onPi
     { kind: 'dropoff' as const, label: t('map.pickDropoff'), icon: MapPinIcon, iconClass: 'text-destructive' },
   ];
   return (
-    <Card>
-      <CardHeader className="gap-3 pb-3">
+    // Phones, map first (docs/decisions/038): a short header (the title and hint for screen readers only) and a lower map.
+    <Card data-testid="trip-map-card">
+      <CardHeader className="gap-3 pb-3 max-lg:p-2">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <CardTitle as="h2">{t('map.title')}</CardTitle>
+          <CardTitle as="h2" className="max-lg:sr-only">
+            {t('map.title')}
+          </CardTitle>
           <div role="group" aria-label={t('map.pickLabel')} aria-describedby={hintId} className="inline-flex rounded-md border p-0.5">
             {targets.map(({ kind, label, icon: Icon, iconClass }) => (
               <Button
@@ -52,11 +55,11 @@ export function TripMapCard({ tileUrl, center, pickup, dropoff, pickTarget, onPi
             ))}
           </div>
         </div>
-        <CardDescription id={hintId} aria-live="polite">
+        <CardDescription id={hintId} aria-live="polite" className={cn(!isPicking && 'max-lg:sr-only')}>
           {isPicking ? t('map.findingAddress') : pickTarget === 'pickup' ? t('map.pickHintPickup') : t('map.pickHintDropoff')}
         </CardDescription>
       </CardHeader>
-      <div className="px-5 pb-5">
+      <div className="px-5 pb-5 max-lg:px-2 max-lg:pb-2">
         <RideMap
           tileUrl={tileUrl}
           center={center}
@@ -64,7 +67,7 @@ export function TripMapCard({ tileUrl, center, pickup, dropoff, pickTarget, onPi
           dropoff={dropoff}
           pickTarget={pickTarget}
           onPick={onPick}
-          className="h-72 sm:h-96 lg:h-[30rem]"
+          className="h-44 sm:h-80 lg:h-[30rem]"
         />
       </div>
     </Card>
