@@ -70,7 +70,8 @@ test('a rider adds an emergency contact and turns off ride emails, and both are 
 });
 
 test('a driver edits the profile, keeps an emergency contact and sees the driver’s notification categories in the console', async ({ page }) => {
-  test.setTimeout(180_000);
+  // The Account tab twice (before and after a reload), two saves and an axe scan: over three minutes on a loaded machine.
+  test.setTimeout(240_000);
   const { token } = await registerViaApi(page, registrationPayloads.driver(uniqueEmail('settings.driver')));
   await signInWithToken(page, token);
   await page.goto('/driver-dashboard');
