@@ -56,7 +56,7 @@ test('the landing page: nothing covers anything on a phone', async ({ page }) =>
 });
 
 test('the rider: booking with a price shown, then the dashboard tabs', async ({ page, request }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   await licenseeFor(request, await adminHeaders(request), TIMES_SQUARE);
   const rider = await riderWithCard(request, { emailPrefix: 'phone-layout-rider' });
   await signInWithToken(page, rider.auth.authorization.replace('Bearer ', ''));
@@ -84,7 +84,7 @@ test('the rider: booking with a price shown, then the dashboard tabs', async ({ 
 });
 
 test('the driver console, offline and online', async ({ browser, request }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const admin = await adminHeaders(request);
   await licenseeFor(request, admin, TIMES_SQUARE);
   const driver = await approvedDriver(request, admin, { emailPrefix: 'phone-layout-driver', driveArea: '10036' });
