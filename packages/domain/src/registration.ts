@@ -21,8 +21,9 @@ export const MAX_ZIP_CODES_PER_LICENSE = 10;
 export const MAX_VEHICLE_AGE_YEARS = 25;
 export const VEHICLE_YEAR_MESSAGE = 'Vehicle year must be a 4-digit year within the last 25 years (or next year)';
 export const VEHICLE_PLATE_MESSAGE = 'License plate must be 2-8 letters, digits, spaces or dashes';
-/** 2-8 letters, digits, spaces or dashes, at least one of them a letter or a digit. */
-const PLATE_PATTERN = /^(?=.*[A-Za-z0-9])[A-Za-z0-9 -]{2,8}$/;
+/** 2-8 letters, digits, spaces or dashes (and, checked apart, at least one letter or digit: no lookahead, so the fuzz test can generate it). */
+const PLATE_PATTERN = /^[A-Za-z0-9 -]{2,8}$/;
+const hasLetterOrDigit = (plate: string) => /[A-Za-z0-9]/.test(plate);
 
 /** The model years accepted on `today` (its UTC year): from 25 years before to next year. */
 export function vehicleYearRange(today: Date): { min: number; max: number } {
@@ -39,7 +40,7 @@ export function isAcceptedVehicleYear(value: string, today: Date): boolean {
 }
 
 /** Whether `plate` is a licence plate the sign-up takes (contract §10). */
-export const isAcceptedPlate = (plate: string): boolean => PLATE_PATTERN.test(plate.trim());
+export const isAcceptedPlate = (plate: string): boolean => PLATE_PATTERN.test(plate.trim()) && hasLetterOrDigit(plate);
 
 const requiredText = (min: number, message: string, max = 200, multiline = false) =>
   text({ error: message, multiline }).min(min, message).max(max, `At most ${max} characters`);
@@ -119,7 +120,7 @@ export const driverRegistrationSchema = withAccountRules(
     /** The vehicle takes a wheelchair (ramp or lift): it may be offered rides that ask for one (ADR 033). */
     wheelchairAccessible: z.boolean({ error: 'Choose yes or no' }).optional(),
     vehicleColor: requiredText(2, 'Vehicle color is required', 30),
-    vehiclePlate: requiredText(2, 'License plate is required', 8).regex(PLATE_PATTERN, VEHICLE_PLATE_MESSAGE),
+    vehiclePlate: requiredText(2, 'License plate is required', 8).regex(PLATE_PATTERN, VEHICLE_PLATE_MESSAGE).refine(hasLetterOrDigit, VEHICLE_PLATE_MESSAGE),
     driveArea: requiredText(2, 'Preferred driving area is required', 100),
   }),
 );
