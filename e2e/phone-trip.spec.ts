@@ -42,7 +42,8 @@ test('the driver arrives, the rider sees the plate and the PIN, and still rates 
   // Taken while the offer is open (15 s), before the rider's page loads on a busy machine.
   await driverPage.getByTestId('accept-ride').click({ timeout: 30_000 });
   const riderPage = await riderPhone(browser, rider.auth);
-  await expect(riderPage.getByTestId('ride-status')).toHaveText('Driver on the way');
+  // The ride views are a lazy chunk: a slow phone (or a busy CI machine) may take a while.
+  await expect(riderPage.getByTestId('ride-status')).toHaveText('Driver on the way', { timeout: 60_000 });
   const plate = (await riderPage.getByTestId('ride-driver-plate').innerText()).trim();
   const pin = (await riderPage.getByTestId('ride-pin').innerText()).trim();
   expect(plate).not.toBe('');
