@@ -23,7 +23,7 @@ test('a new driver uploads a licence from the documents step and the checklist u
   await page.getByTestId('driver-vehicleModel').fill('Prius');
   await page.getByTestId('driver-vehicleYear').fill('1990');
   await page.getByTestId('driver-vehicleColor').fill('White');
-  await page.getByTestId('driver-vehiclePlate').fill('KXY_4821!');
+  await page.getByTestId('driver-vehiclePlate').fill('KX_48!');
   await page.getByTestId('driver-vehicleAge').selectOption('standard');
   await page.getByTestId('driver-vehicleSize').selectOption('standard');
   await page.getByTestId('driver-terms').click();

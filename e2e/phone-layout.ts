@@ -16,13 +16,19 @@ export const PHONES = [
  * - two interactive elements overlap (neither inside the other: a field's own clear button is fine);
  * - visible text is smaller than 12 px.
  * The sticky header is checked at the top of the page only: below that, content scrolling under it
- * is how a sticky header works (it is not in the way: the content scrolls clear of it).
+ * is how a sticky header works (it is not in the way: the content scrolls clear of it). A bar sticky
+ * to the bottom (the booking page's Request bar) is checked at the end of the page only, for the same
+ * reason: what is under it at first scrolls clear, and at the end nothing may stay under it. Toasts
+ * are transient messages in the topmost layer, with their own Close: they are not counted as covering
+ * the page, and nothing counts as covering them.
  */
 export async function layoutProblems(page: Page, where: string): Promise<string[]> {
   return page.evaluate((where) => {
     const problems: string[] = [];
     const viewport = { width: window.innerWidth, height: window.innerHeight };
     const atTop = window.scrollY < 1;
+    const atEnd = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
+    const isToast = (element: Element) => element.closest('[data-toast-viewport]') !== null;
 
     function describe(element: Element): string {
       const own = element.getAttribute('data-testid');
@@ -90,8 +96,11 @@ export async function layoutProblems(page: Page, where: string): Promise<string[
     const floating = Array.from(document.body.querySelectorAll('*')).filter((element) => {
       const position = getComputedStyle(element).position;
       if (position !== 'fixed' && position !== 'sticky') return false;
-      if (position === 'sticky' && !atTop) return false;
-      return isShown(element) && !hasFloatingAncestor(element);
+      if (position === 'sticky') {
+        const isBottomBar = getComputedStyle(element).bottom !== 'auto';
+        if (isBottomBar ? !atEnd : !atTop) return false;
+      }
+      return isShown(element) && !hasFloatingAncestor(element) && !isToast(element);
     });
     function hasFloatingAncestor(element: Element): boolean {
       for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
@@ -103,12 +112,12 @@ export async function layoutProblems(page: Page, where: string): Promise<string[
     for (const cover of floating) {
       const coverBox = cover.getBoundingClientRect();
       for (const element of interactive) {
-        if (related(cover, element)) continue;
+        if (related(cover, element) || isToast(element)) continue;
         if (overlap(coverBox, element.getBoundingClientRect()))
           problems.push(`${where}: ${describe(cover)} (${getComputedStyle(cover).position}) covers ${describe(element)}`);
       }
       for (const { element, box, text } of texts) {
-        if (cover.contains(element) || element.contains(cover)) continue;
+        if (cover.contains(element) || element.contains(cover) || isToast(element)) continue;
         if (overlap(coverBox, box)) problems.push(`${where}: ${describe(cover)} (${getComputedStyle(cover).position}) covers the text "${text}"`);
       }
     }

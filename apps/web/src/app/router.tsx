@@ -32,7 +32,8 @@ function dataPage<K extends string>(load: () => Promise<Record<K, ComponentType>
   return Object.assign(component, { load: loadBoth });
 }
 
-const OnboardingPage = page(() => import('@/features/onboarding/onboarding-page'), 'OnboardingPage');
+// Sign-up reads server data once an account exists: a new driver's documents step (ADR 036).
+const OnboardingPage = dataPage(() => import('@/features/onboarding/onboarding-page'), 'OnboardingPage');
 const SignInPage = page(() => import('@/features/auth/sign-in-page'), 'SignInPage');
 const CustomerDashboardPage = dataPage(() => import('./routes/customer-dashboard-page'), 'CustomerDashboardPage');
 // The booking page's route draws the page's frame before it fetches the page's code (routes/book-ride-route).
