@@ -155,7 +155,8 @@ export const driverStatusRequestSchema = z.object({
 });
 
 export const riderStatsSchema = z.object({
-  rating: z.number(),
+  /** The drivers' average rating of the rider (one decimal), or null before any driver rated them: never an invented 5.0. */
+  rating: z.number().nullable(),
   totalRides: z.number().int(),
   totalSpent: z.number().int(),
   monthlyRides: z.number().int(),

@@ -243,10 +243,11 @@ export async function riderStats(db: Executor, riderId: string, monthStart: Date
       totalRides: sql<number>`count(*) filter (where ${rides.status} = 'completed')::int`,
       totalSpent: sql<number>`coalesce(sum(${rides.totalFare} + ${rides.tip}) filter (where ${rides.status} = 'completed'), 0)::int`,
       monthlyRides: sql<number>`count(*) filter (where ${rides.status} = 'completed' and ${rides.completedAt} >= ${monthStart})::int`,
+      rating: sql<number | null>`(select avg(rr.rating)::float from rider_ratings rr where rr.rider_id = ${riderId})`,
     })
     .from(rides)
     .where(eq(rides.riderId, riderId));
-  return row ?? { totalRides: 0, totalSpent: 0, monthlyRides: 0 };
+  return row ?? { totalRides: 0, totalSpent: 0, monthlyRides: 0, rating: null };
 }
 
 export async function averageDriverRating(db: Executor, driverId: string): Promise<number | null> {

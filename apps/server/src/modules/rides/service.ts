@@ -675,9 +675,9 @@ export function createRidesService(deps: {
     async riderStats(rider: AuthenticatedUser): Promise<RiderStats> {
       const at = now();
       const monthStart = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
-      const stats = await repo.riderStats(db, rider.id, monthStart);
-      // Riders are not rated by drivers yet: the spec's default of 5.0 applies.
-      return { rating: 5, ...stats };
+      const { rating, ...stats } = await repo.riderStats(db, rider.id, monthStart);
+      // The drivers' ratings of the rider (ADR 029); none yet is said as none, not as 5.0.
+      return { ...stats, rating: rating === null ? null : Math.round(rating * 10) / 10 };
     },
   };
 }

@@ -433,18 +433,21 @@ describe.each(sharedBackends)('the rides API on %s', (backend) => {
   describe('rider stats', () => {
     it('counts completed rides and what they cost, tips included, and leaves out cancelled rides', async () => {
       const person = await rider(t.app);
-      expect(await expectOk<RiderStats>(await get('/api/users/stats', person))).toEqual({ rating: 5, totalRides: 0, totalSpent: 0, monthlyRides: 0 });
+      expect(await expectOk<RiderStats>(await get('/api/users/stats', person))).toEqual({ rating: null, totalRides: 0, totalSpent: 0, monthlyRides: 0 });
 
-      const { ride: first } = await completedRide(person);
+      const { ride: first, driver: firstDriver } = await completedRide(person);
       await expectOk(await post(`/api/rides/${first.id}/tip`, person, { amount: 250 }));
       advance(60_000);
-      const { ride: second } = await completedRide(person);
+      const { ride: second, driver: secondDriver } = await completedRide(person);
+      // The drivers' ratings of the rider make their rating: 4 and 5 -> 4.5.
+      await expectOk(await post(`/api/rides/${first.id}/rate-rider`, firstDriver, { rating: 4 }));
+      await expectOk(await post(`/api/rides/${second.id}/rate-rider`, secondDriver, { rating: 5 }));
       advance(60_000);
       const cancelled = await booked(person);
       await expectOk(await post(`/api/rides/${cancelled.id}/cancel`, person));
 
       expect(await expectOk<RiderStats>(await get('/api/users/stats', person))).toEqual({
-        rating: 5,
+        rating: 4.5,
         totalRides: 2,
         totalSpent: first.totalFare + 250 + second.totalFare,
         monthlyRides: 2,

@@ -34,10 +34,10 @@ export function OverviewTab({ user, onShowAllRides }: { user: PublicUser; onShow
     {
       key: 'averageRating',
       icon: StarIcon,
-      // No ride, no rating: a newcomer's 5.0 would be invented.
+      // No driver has rated the rider yet: a newcomer's 5.0 would be invented.
       value: !figures
         ? null
-        : figures.totalRides === 0
+        : figures.rating === null
           ? t('stats.noRating')
           : format.number(figures.rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
       hint: t('stats.averageRatingHint'),
