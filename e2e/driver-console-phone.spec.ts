@@ -34,7 +34,7 @@ test('on a phone, an online newcomer sees status, today and the offers without s
 
   // The rest is behind accessible tabs, one panel at a time.
   const tabs = page.getByRole('tablist', { name: 'More of your console' });
-  await expect(tabs.getByRole('tab')).toHaveText(['Earnings', 'Performance', 'Rides', 'Payouts', 'Account']);
+  await expect(tabs.getByRole('tab')).toHaveText(['Earnings', 'Performance', 'Rides', 'Payouts', 'Documents', 'Account']);
   await expect(tabs.getByRole('tab', { name: 'Earnings' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('earnings-tracker')).toBeVisible();
   await expect(page.getByTestId('driver-earnings')).toBeVisible();

@@ -1,9 +1,10 @@
 import type { DriverOffer } from '@coride/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { CarIcon, LandmarkIcon, TrophyIcon, UserIcon, WalletIcon } from 'lucide-react';
+import { CarIcon, FileCheckIcon, LandmarkIcon, TrophyIcon, UserIcon, WalletIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountSettingsCards } from '@/components/account/account-settings-cards';
+import { DocumentsCard } from '@/components/driver-documents/documents-card';
 import { DashboardShell } from '@/components/layout/dashboard-shell';
 import { PayoutsPanel } from '@/components/payouts/payouts-panel';
 import { PrivacyCard } from '@/components/privacy/privacy-card';
@@ -37,6 +38,7 @@ const tabs = [
   { value: 'performance', icon: TrophyIcon },
   { value: 'rides', icon: CarIcon },
   { value: 'payouts', icon: LandmarkIcon },
+  { value: 'documents', icon: FileCheckIcon },
   { value: 'account', icon: UserIcon },
 ] as const;
 type ConsoleTab = (typeof tabs)[number]['value'];
@@ -45,7 +47,7 @@ type ConsoleTab = (typeof tabs)[number]['value'];
  * The driver's console, laid out for a phone (ADR 037). The first screen is what matters while
  * online: availability, today's earnings, rides and online time, then the ride under way (with its
  * map) or the incoming requests with their countdown. Everything else is behind tabs: earnings
- * (tracker, history, escrow and the ledger), performance, recent rides, payouts, and the account
+ * (tracker, history, escrow and the ledger), performance, recent rides, payouts, documents, and the account
  * (vehicle, location, settings, privacy). The server is the authority: every change is a call whose
  * answer updates the screen, and a reconnect re-reads everything.
  */
@@ -118,6 +120,10 @@ export function DriverDashboardPage() {
             <TabsContent value="payouts">
               {/* Released money to the bank: account, cash out, history, statements (components/payouts). */}
               <PayoutsPanel />
+            </TabsContent>
+            <TabsContent value="documents">
+              {/* Licence, insurance, registration and photo: what is missing or expiring, upload from the camera (ADR 036). */}
+              <DocumentsCard headingLevel="h2" />
             </TabsContent>
             <TabsContent value="account" className="space-y-6">
               <div className="grid gap-6 lg:grid-cols-2">
