@@ -37,12 +37,12 @@ export const errorCodes = {
   OPEN_DISPUTE: 409,
   TERRITORY_HELD: 409,
   STAFF_ACCOUNT: 409,
+  /** "I've arrived" on a ride that is not accepted (not yet taken, already started or ended; contract §10). */
+  RIDE_NOT_ACCEPTED: 409,
   /** A ride message sent before a driver took the ride or after it ended (contract §9). */
   RIDE_NOT_ACTIVE: 409,
   /** A rating or tip more than 7 days after the ride ended (contract §10). */
   FEEDBACK_CLOSED: 409,
-  /** "I've arrived" on a ride that is not accepted (not yet taken, already started or ended; contract §10). */
-  RIDE_NOT_ACCEPTED: 409,
   /** `POST /api/rides/:id/call` in a deployment without a number-masking service (PHONE_MASKING_URL): message instead (ADR 035). */
   CALLS_NOT_CONFIGURED: 409,
   /** A trip-sharing link the rider turned off, or whose ride ended more than an hour ago (ADR 028). */
@@ -58,6 +58,8 @@ export const errorCodes = {
   NO_FITTING_VEHICLE: 422,
   /** A rider already holds the most scheduled rides allowed (ADR 034). */
   TOO_MANY_SCHEDULED_RIDES: 422,
+  /** "I've arrived" more than 200 m from the pickup while the driver's position is known (contract §10). */
+  TOO_FAR_FROM_PICKUP: 422,
   PAYMENT_METHOD_REQUIRED: 422,
   PAYMENT_DECLINED: 422,
   /** The pickup (or the driver's area) lies in a territory an admin suspended: no new bookings there. */
@@ -66,8 +68,6 @@ export const errorCodes = {
   ZIP_NOT_IN_LICENCE: 422,
   RATE_LIMITED: 429,
   /** A payout was asked for by a payee without a payout account. */
-  /** "I've arrived" more than 200 m from the pickup while the driver's position is known (contract §10). */
-  TOO_FAR_FROM_PICKUP: 422,
   PAYOUT_ACCOUNT_REQUIRED: 422,
   /** A payout larger than the available balance, or with nothing available. */
   /** The driver gave a wrong ride PIN (contract §9); `fields.triesLeft` says how many remain. */

@@ -91,9 +91,9 @@ export const notificationSchema = z.discriminatedUnion('kind', [
   variant('driver_suspended'),
   variant('driver_reinstated'),
   variant('safety_alert'),
+  variant('support_answered'),
   variant('driver_document_expiring'),
   variant('driver_document_expired'),
-  variant('support_answered'),
 ]);
 export type Notification = z.infer<typeof notificationSchema>;
 

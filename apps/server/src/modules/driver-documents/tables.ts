@@ -29,7 +29,9 @@ export const driverDocuments = pgTable(
     // A driver's documents, newest first per kind (the list, the checklist and the online check).
     index('driver_documents_driver_idx').on(t.driverId, t.kind, t.uploadedAt),
     // The expiry sweep reads licences and insurances by day.
-    index('driver_documents_expiry_idx').on(t.expiresOn).where(sql`${t.expiresOn} is not null`),
+    index('driver_documents_expiry_idx')
+      .on(t.expiresOn)
+      .where(sql`${t.expiresOn} is not null`),
     check('driver_documents_kind_check', sql`${t.kind} in ('licence', 'insurance', 'registration', 'photo')`),
     check('driver_documents_media_type_check', sql`${t.mediaType} in ('image/jpeg', 'image/png', 'application/pdf')`),
     check('driver_documents_size_check', sql`${t.sizeBytes} > 0`),
