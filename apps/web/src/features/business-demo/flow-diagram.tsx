@@ -62,68 +62,73 @@ export function FlowDiagram({ spec, testId }: { spec: FlowSpec; testId?: string 
   const titleId = `${uid}-title`;
   const descId = `${uid}-desc`;
   const markerId = `${uid}-arrow`;
+  // Drawn at least at its own size, so no text is under 12 px on a phone: a narrow screen scrolls the
+  // diagram sideways in its own region (focusable, so the keyboard scrolls it too) instead.
   return (
-    <svg
-      viewBox={`0 0 ${layout.width} ${layout.height}`}
-      role="img"
-      aria-labelledby={titleId}
-      aria-describedby={descId}
-      className="h-auto w-full"
-      data-testid={testId}
-    >
-      <title id={titleId}>{t(`flows.${spec.id}.title`)}</title>
-      <desc id={descId}>{description}</desc>
-      <defs>
-        <marker id={markerId} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse" markerUnits="userSpaceOnUse">
-          <path d="M 0 0 L 10 5 L 0 10 z" className="fill-primary" />
-        </marker>
-      </defs>
-      {layout.edges.map((edge) => (
-        <path
-          key={`${edge.from}-${edge.to}`}
-          d={edge.path}
-          fill="none"
-          strokeWidth={edge.emphasis ? 3.5 : 2}
-          strokeDasharray={edge.dashed ? '6 4' : undefined}
-          className="stroke-primary"
-          markerEnd={`url(#${markerId})`}
-        />
-      ))}
-      {layout.nodes.map((node) => {
-        const { title, value, detail } = text(node.id);
-        const lines = [
-          { text: title, className: 'fill-foreground text-[14px] font-semibold' },
-          ...(value ? [{ text: value, className: 'fill-primary text-[16px] font-bold' }] : []),
-          ...wrapText(detail, 30, value ? 2 : 3).map((line) => ({ text: line, className: 'fill-muted-foreground text-[11.5px]' })),
-        ];
-        const lineHeight = 17;
-        const firstY = node.y + node.height / 2 - ((lines.length - 1) * lineHeight) / 2;
-        return (
-          <g key={node.id} data-node={node.id} data-tone={node.tone}>
-            <rect
-              x={node.x}
-              y={node.y}
-              width={node.width}
-              height={node.height}
-              rx={12}
-              strokeWidth={node.tone === 'highlight' ? 3 : 2}
-              className={cn(toneClass[node.tone ?? 'sink'])}
-            />
-            {lines.map((line, index) => (
-              <text
-                key={index}
-                x={node.x + node.width / 2}
-                y={firstY + index * lineHeight}
-                textAnchor="middle"
-                dominantBaseline="middle"
-                className={line.className}
-              >
-                {line.text}
-              </text>
-            ))}
-          </g>
-        );
-      })}
-    </svg>
+    <div className="overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-ring" tabIndex={0} role="group" aria-labelledby={titleId}>
+      <svg
+        viewBox={`0 0 ${layout.width} ${layout.height}`}
+        role="img"
+        aria-labelledby={titleId}
+        aria-describedby={descId}
+        className="h-auto w-full"
+        style={{ minWidth: layout.width }}
+        data-testid={testId}
+      >
+        <title id={titleId}>{t(`flows.${spec.id}.title`)}</title>
+        <desc id={descId}>{description}</desc>
+        <defs>
+          <marker id={markerId} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse" markerUnits="userSpaceOnUse">
+            <path d="M 0 0 L 10 5 L 0 10 z" className="fill-primary" />
+          </marker>
+        </defs>
+        {layout.edges.map((edge) => (
+          <path
+            key={`${edge.from}-${edge.to}`}
+            d={edge.path}
+            fill="none"
+            strokeWidth={edge.emphasis ? 3.5 : 2}
+            strokeDasharray={edge.dashed ? '6 4' : undefined}
+            className="stroke-primary"
+            markerEnd={`url(#${markerId})`}
+          />
+        ))}
+        {layout.nodes.map((node) => {
+          const { title, value, detail } = text(node.id);
+          const lines = [
+            { text: title, className: 'fill-foreground text-[14px] font-semibold' },
+            ...(value ? [{ text: value, className: 'fill-primary text-[16px] font-bold' }] : []),
+            ...wrapText(detail, 30, value ? 2 : 3).map((line) => ({ text: line, className: 'fill-muted-foreground text-[12px]' })),
+          ];
+          const lineHeight = 17;
+          const firstY = node.y + node.height / 2 - ((lines.length - 1) * lineHeight) / 2;
+          return (
+            <g key={node.id} data-node={node.id} data-tone={node.tone}>
+              <rect
+                x={node.x}
+                y={node.y}
+                width={node.width}
+                height={node.height}
+                rx={12}
+                strokeWidth={node.tone === 'highlight' ? 3 : 2}
+                className={cn(toneClass[node.tone ?? 'sink'])}
+              />
+              {lines.map((line, index) => (
+                <text
+                  key={index}
+                  x={node.x + node.width / 2}
+                  y={firstY + index * lineHeight}
+                  textAnchor="middle"
+                  dominantBaseline="middle"
+                  className={line.className}
+                >
+                  {line.text}
+                </text>
+              ))}
+            </g>
+          );
+        })}
+      </svg>
+    </div>
   );
 }
