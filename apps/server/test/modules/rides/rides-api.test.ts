@@ -305,7 +305,7 @@ describe.each(sharedBackends)('the rides API on %s', (backend) => {
         cancelledBy: 'rider',
       });
       expect(tap.to(driver.id, 'ride_cancelled', since)).toMatchObject([{ reason: 'rider_cancelled', ride: { id: ride.id, status: 'cancelled' } }]);
-      expect(await expectOk(await get('/api/rides/active', driver))).toEqual({ ride: null });
+      expect(await expectOk(await get('/api/rides/active', driver))).toEqual({ ride: null, awaitingRating: null });
 
       const next = await booked(await rider(t.app));
       expect(tap.recipients('ride_request', next.id)).toEqual([driver.id]);
@@ -320,7 +320,7 @@ describe.each(sharedBackends)('the rides API on %s', (backend) => {
         cancelledBy: 'driver',
       });
       expect(tap.to(person.id, 'ride_cancelled', since)).toMatchObject([{ reason: 'Flat tyre', ride: { id: ride.id } }]);
-      expect(await expectOk(await get('/api/rides/active', person))).toEqual({ ride: null });
+      expect(await expectOk(await get('/api/rides/active', person))).toEqual({ ride: null, awaitingRating: null });
     });
   });
 
@@ -440,8 +440,8 @@ describe.each(sharedBackends)('the rides API on %s', (backend) => {
       advance(60_000);
       const { ride: second, driver: secondDriver } = await completedRide(person);
       // The drivers' ratings of the rider make their rating: 4 and 5 -> 4.5.
-      await expectOk(await post(`/api/rides/${first.id}/rate-rider`, firstDriver, { rating: 4 }));
-      await expectOk(await post(`/api/rides/${second.id}/rate-rider`, secondDriver, { rating: 5 }));
+      await expectOk(await post(`/api/rides/${first.id}/rate-rider`, firstDriver, { rating: 4 }), 201);
+      await expectOk(await post(`/api/rides/${second.id}/rate-rider`, secondDriver, { rating: 5 }), 201);
       advance(60_000);
       const cancelled = await booked(person);
       await expectOk(await post(`/api/rides/${cancelled.id}/cancel`, person));

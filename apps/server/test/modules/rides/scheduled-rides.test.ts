@@ -82,7 +82,7 @@ describe.each(backends)('scheduled rides on %s', (backend) => {
     // The rider's rides list shows it with its time; it is not their active ride, so they may ride now.
     const listed = await expectOk<Ride[]>(await api.get(t.app, '/api/rides', person));
     expect(listed.find((r) => r.id === ride.id)).toMatchObject({ status: 'scheduled', scheduledAt });
-    expect(await expectOk<{ ride: Ride | null }>(await api.get(t.app, '/api/rides/active', person))).toEqual({ ride: null });
+    expect(await expectOk<{ ride: Ride | null }>(await api.get(t.app, '/api/rides/active', person))).toEqual({ ride: null, awaitingRating: null });
     await expectOk(await api.post(t.app, `/api/rides/${ride.id}/cancel`, person, {}));
   });
 

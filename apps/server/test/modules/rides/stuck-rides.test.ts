@@ -67,8 +67,8 @@ describe.each(backends)('admins and licensees cancel stuck rides (%s)', (backend
     expect(cancelled).toMatchObject({ status: 'cancelled', cancelledBy: 'admin', cancelReason: 'Driver unreachable for 40 minutes' });
     expect(await fareStatus(ride.id)).toBe('voided');
     expect(tap.recipients('ride_cancelled', ride.id, since).sort()).toEqual([person.id, driver.id].sort());
-    expect(await expectOk<{ ride: Ride | null }>(await api.get(t.app, '/api/rides/active', person))).toEqual({ ride: null });
-    expect(await expectOk<{ ride: Ride | null }>(await api.get(t.app, '/api/rides/active', driver))).toEqual({ ride: null });
+    expect(await expectOk<{ ride: Ride | null }>(await api.get(t.app, '/api/rides/active', person))).toEqual({ ride: null, awaitingRating: null });
+    expect(await expectOk<{ ride: Ride | null }>(await api.get(t.app, '/api/rides/active', driver))).toEqual({ ride: null, awaitingRating: null });
 
     // Nobody is stuck: the rider books again and the driver takes it.
     const next = await rideInState('accepted');
