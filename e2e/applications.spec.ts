@@ -74,7 +74,7 @@ test('a driver applies through the sign-up form, sees the confirmation and the i
   const toast = page.getByTestId('toast');
   await expect(toast).toContainText('Driver Application Submitted!');
   await expect(toast).toContainText(APPLICATION_BODY);
-  // The application asks for documents next (contract §10; e2e/driver-documents.spec.ts uploads them): later is fine.
+  // The application asks for documents next (contract §10; the API tests upload them): later is fine.
   await expect(page.getByTestId('documents-checklist')).toBeVisible();
   await page.getByTestId('documents-continue').click();
   const guide = page.getByTestId('install-guide');
