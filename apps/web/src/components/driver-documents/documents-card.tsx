@@ -8,11 +8,12 @@ import {
   type ChecklistItem,
   type DriverDocumentKind,
 } from '@coride/domain/driver-documents';
-import { AlertTriangleIcon, CameraIcon, CheckCircle2Icon, CircleDashedIcon, FileTextIcon, Loader2Icon, XCircleIcon } from 'lucide-react';
+import { AlertTriangleIcon, CameraIcon, CheckCircle2Icon, CircleDashedIcon, Loader2Icon, XCircleIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { openDriverDocument, useOwnDocuments, useUploadDocument } from '@/api/driver-documents';
+import { useOwnDocuments, useUploadDocument } from '@/api/driver-documents';
 import { Button } from '@/components/ui/button';
+import { OpenDocumentButton } from './open-document-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -84,7 +85,6 @@ function ChecklistRow({ item }: { item: ChecklistItem }) {
   const { t } = useTranslation('documents');
   const format = useFormatters();
   const Icon = stateIcons[item.state];
-  const [isOpening, setIsOpening] = useState(false);
   const document = item.document;
   return (
     <li className="flex flex-wrap items-center gap-2 text-sm" data-testid={`document-${item.kind}`} data-state={item.state}>
@@ -93,26 +93,7 @@ function ChecklistRow({ item }: { item: ChecklistItem }) {
       <span className="text-muted-foreground">
         {t(`states.${item.state}`, { date: document?.expiresOn ? format.date(`${document.expiresOn}T12:00:00Z`) : '' })}
       </span>
-      {document ? (
-        <Button
-          variant="link"
-          size="sm"
-          className="ms-auto h-auto p-0"
-          aria-label={t('open', { kind: t(`kinds.${item.kind}`) })}
-          disabled={isOpening}
-          onClick={() => {
-            setIsOpening(true);
-            openDriverDocument(document)
-              .catch((error: unknown) =>
-                toast({ title: t('openFailed'), description: error instanceof Error ? error.message : undefined, variant: 'destructive' }),
-              )
-              .finally(() => setIsOpening(false));
-          }}
-        >
-          <FileTextIcon aria-hidden />
-          {t('view')}
-        </Button>
-      ) : null}
+      {document ? <OpenDocumentButton document={document} variant="link" className="ms-auto h-auto p-0" /> : null}
     </li>
   );
 }

@@ -1,10 +1,7 @@
 import { documentChecklist, utcDay, type ChecklistItem } from '@coride/domain/driver-documents';
-import { FileTextIcon } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { openDriverDocument, useDriverDocuments } from '@/api/driver-documents';
-import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/use-toast';
+import { useDriverDocuments } from '@/api/driver-documents';
+import { OpenDocumentButton } from './open-document-button';
 import { useFormatters } from '@/lib/format';
 
 /** The reviewer's view of an applicant's documents: each kind with its state and an Open button (contract §10). */
@@ -31,7 +28,6 @@ export function ReviewerDocuments({ driverId }: { driverId: string }) {
 function ReviewerRow({ item }: { item: ChecklistItem }) {
   const { t } = useTranslation('documents');
   const format = useFormatters();
-  const [isOpening, setIsOpening] = useState(false);
   const document = item.document;
   return (
     <li className="flex flex-wrap items-center gap-2 text-sm" data-testid={`reviewer-document-${item.kind}`} data-state={item.state}>
@@ -39,26 +35,7 @@ function ReviewerRow({ item }: { item: ChecklistItem }) {
       <span className={item.state === 'ok' ? 'text-muted-foreground' : 'text-destructive'}>
         {t(`states.${item.state}`, { date: document?.expiresOn ? format.date(`${document.expiresOn}T12:00:00Z`) : '' })}
       </span>
-      {document ? (
-        <Button
-          variant="outline"
-          size="sm"
-          className="ms-auto"
-          aria-label={t('open', { kind: t(`kinds.${item.kind}`) })}
-          disabled={isOpening}
-          onClick={() => {
-            setIsOpening(true);
-            openDriverDocument(document)
-              .catch((error: unknown) =>
-                toast({ title: t('openFailed'), description: error instanceof Error ? error.message : undefined, variant: 'destructive' }),
-              )
-              .finally(() => setIsOpening(false));
-          }}
-        >
-          <FileTextIcon aria-hidden />
-          {t('view')}
-        </Button>
-      ) : null}
+      {document ? <OpenDocumentButton document={document} variant="outline" className="ms-auto" /> : null}
     </li>
   );
 }
