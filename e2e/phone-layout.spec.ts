@@ -86,9 +86,10 @@ test('the rider: booking with a price shown, then the dashboard tabs', async ({ 
 test('the driver console, offline and online', async ({ browser, request }) => {
   test.setTimeout(300_000);
   const admin = await adminHeaders(request);
-  await licenseeFor(request, admin, TIMES_SQUARE);
-  const driver = await approvedDriver(request, admin, { emailPrefix: 'phone-layout-driver', driveArea: '10036' });
-  const context = await browser.newContext({ viewport: PHONES[1], geolocation: { latitude: 40.759, longitude: -73.991 }, permissions: ['geolocation'] });
+  // Online in zip codes no other spec licenses (specs run two at a time): no other spec's ride is offered to this driver.
+  await licenseeFor(request, admin, { emailPrefix: 'phone-layout-station-licensee', territoryName: 'Grand Central', zipCodes: '10170' });
+  const driver = await approvedDriver(request, admin, { emailPrefix: 'phone-layout-driver', driveArea: '10170' });
+  const context = await browser.newContext({ viewport: PHONES[1], geolocation: { latitude: 40.7527, longitude: -73.9772 }, permissions: ['geolocation'] });
   const page = await context.newPage();
   await signInWithToken(page, driver.token);
   await page.goto('/driver-dashboard');

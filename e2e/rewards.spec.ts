@@ -11,7 +11,7 @@ import {
   ridePin,
 } from './support';
 
-const TIMES_SQUARE = { address: 'Times Square, New York, NY 10036', lat: 40.759, lng: -73.991 };
+const ROCKEFELLER_CENTER = { address: 'Rockefeller Center, 45 Rockefeller Plaza, New York, NY 10111', lat: 40.7587, lng: -73.9787 };
 const GRAND_CENTRAL = { address: 'Grand Central Terminal, New York, NY 10017', lat: 40.7527, lng: -73.9772 };
 const LONG_COMMENT = 'Friendly driver, spotless car and a smooth ride through heavy midtown traffic.';
 
@@ -19,15 +19,19 @@ type Auth = { authorization: string };
 const bearer = (token: string): Auth => ({ authorization: `Bearer ${token}` });
 
 type Place = { zips: string; name: string; at: { lat: number; lng: number }; driveArea: string };
-const TIMES_SQUARE_TERRITORY: Place = {
-  zips: '10036, 10019, 10018, 10020, 10017',
-  name: 'Times Square',
-  at: { lat: 40.7585, lng: -73.9905 },
-  driveArea: '10036',
+/**
+ * Zip codes no other spec licenses (specs run two at a time): a ride here is offered to this spec's
+ * driver only, and this driver is offered no other spec's ride.
+ */
+const ROCKEFELLER_TERRITORY: Place = {
+  zips: '10112, 10111',
+  name: 'Rockefeller Center',
+  at: { lat: 40.7587, lng: -73.9787 },
+  driveArea: '10112',
 };
 
 /** A licensed territory with one approved driver online there, all through the API. */
-async function territoryWithDriver(request: APIRequestContext, place: Place = TIMES_SQUARE_TERRITORY): Promise<{ driver: Auth; licenseeToken: string }> {
+async function territoryWithDriver(request: APIRequestContext, place: Place = ROCKEFELLER_TERRITORY): Promise<{ driver: Auth; licenseeToken: string }> {
   const admin = await adminHeaders(request);
   const licensee = await licenseeFor(request, admin, { emailPrefix: 'rewards-licensee', territoryName: place.name, zipCodes: place.zips });
 
@@ -37,7 +41,7 @@ async function territoryWithDriver(request: APIRequestContext, place: Place = TI
 }
 
 /** The driver takes the rider's requested ride and drives it to the end, through the API. */
-async function driveRide(request: APIRequestContext, driver: Auth, rider: Auth, rideId: string, at = TIMES_SQUARE_TERRITORY.at) {
+async function driveRide(request: APIRequestContext, driver: Auth, rider: Auth, rideId: string, at = ROCKEFELLER_TERRITORY.at) {
   await expect
     .poll(
       async () => {
@@ -51,7 +55,7 @@ async function driveRide(request: APIRequestContext, driver: Auth, rider: Auth, 
     const data = step === 'start' ? await ridePin(request, rider, rideId) : undefined;
     expect((await request.post(`/api/rides/${rideId}/${step}`, { headers: driver, data })).status()).toBe(200);
   }
-  // Back at Times Square and available, as the driver app reports after a trip.
+  // Back where the trip began and available, as the driver app reports after a trip.
   await goOnline(request, driver, at);
 }
 
@@ -85,14 +89,14 @@ test('a rider earns points (referral, rating), redeems a credit and sees it appl
   const { referral } = (await (await request.get('/api/rewards', { headers: rider.auth })).json()) as { referral: { code: string } };
   const friend = await riderWithCard(request, { referralCode: referral.code });
   const friendRide = (await (
-    await request.post('/api/rides', { headers: friend.auth, data: { pickupLocation: TIMES_SQUARE, dropoffLocation: GRAND_CENTRAL } })
+    await request.post('/api/rides', { headers: friend.auth, data: { pickupLocation: ROCKEFELLER_CENTER, dropoffLocation: GRAND_CENTRAL } })
   ).json()) as { id: string };
   await driveRide(request, driver, friend.auth, friendRide.id);
 
   // The rider books in the UI; the driver completes the ride; the rider rates it in the UI (a detailed review and a safety rating).
   await signInWithToken(page, rider.token);
   await page.goto('/ride');
-  await page.getByTestId('pickup-input').fill('Times Square');
+  await page.getByTestId('pickup-input').fill('Rockefeller Center');
   await page.getByTestId('pickup-input').press('Enter');
   await page.getByTestId('dropoff-input').fill('Grand Central');
   await page.getByTestId('dropoff-input').press('Enter');
@@ -126,7 +130,7 @@ test('a rider earns points (referral, rating), redeems a credit and sees it appl
 
   // The booking page says the credit will apply; the booking takes it and the card holds the rest.
   await page.goto('/ride');
-  await page.getByTestId('pickup-input').fill('Times Square');
+  await page.getByTestId('pickup-input').fill('Rockefeller Center');
   await page.getByTestId('pickup-input').press('Enter');
   await page.getByTestId('dropoff-input').fill('Grand Central');
   await page.getByTestId('dropoff-input').press('Enter');
@@ -141,11 +145,11 @@ test('a rider earns points (referral, rating), redeems a credit and sees it appl
 test('a rider sends a route suggestion; the licensee accepts it in the console and the rider earns 10 points', async ({ browser, request }) => {
   test.setTimeout(120_000);
   // Zip codes no other spec licenses: this licensee reviews what comes from them.
-  const place: Place = { zips: '10021, 10065, 10075', name: 'Upper East Side', at: { lat: 40.7648, lng: -73.9637 }, driveArea: '10065' };
+  const place: Place = { zips: '02133, 02203, 02108', name: 'Downtown Boston', at: { lat: 42.3576, lng: -71.0603 }, driveArea: '02133' };
   const { driver, licenseeToken } = await territoryWithDriver(request, place);
   const rider = await riderWithCard(request);
-  const pickup = { address: 'Lexington Ave & E 68th St, New York, NY 10065', lat: 40.7678, lng: -73.9645 };
-  const dropoff = { address: 'E 79th St & 3rd Ave, New York, NY 10075', lat: 40.7741, lng: -73.9573 };
+  const pickup = { address: 'Tremont St & Park St, Boston, MA 02108', lat: 42.3564, lng: -71.0622 };
+  const dropoff = { address: 'State St & Congress St, Boston, MA 02109', lat: 42.3589, lng: -71.0575 };
   const booked = await request.post('/api/rides', { headers: rider.auth, data: { pickupLocation: pickup, dropoffLocation: dropoff } });
   expect(booked.status()).toBe(201);
   await driveRide(request, driver, rider.auth, ((await booked.json()) as { id: string }).id, place.at);
@@ -158,7 +162,7 @@ test('a rider sends a route suggestion; the licensee accepts it in the console a
   await riderPage.getByTestId('submission-send').click();
   await expect(riderPage.getByTestId('submission-form').getByRole('alert').first()).toBeVisible();
   await riderPage.getByTestId('submission-kind').selectOption('route_suggestion');
-  await riderPage.getByTestId('submission-text').fill('Pick up on 3rd Ave instead of Lexington at rush hour: it is much faster.');
+  await riderPage.getByTestId('submission-text').fill('Pick up on Tremont St instead of Park St at rush hour: it is much faster.');
   await riderPage.getByTestId('submission-send').click();
   await expect(riderPage.getByTestId('own-submissions')).toContainText('Pending');
 
@@ -166,7 +170,7 @@ test('a rider sends a route suggestion; the licensee accepts it in the console a
   await signInWithToken(licenseePage, licenseeToken);
   await licenseePage.goto('/licensee-dashboard');
   await licenseePage.getByRole('tab', { name: 'Community' }).click();
-  await expect(licenseePage.getByTestId('submissions-pending')).toContainText('3rd Ave');
+  await expect(licenseePage.getByTestId('submissions-pending')).toContainText('Tremont St');
   await expectNoSeriousA11yViolations(licenseePage);
   const accept = licenseePage.getByRole('button', { name: `Accept Route suggestion from Ana ${riderLastName()[0]}.` });
   await accept.click();

@@ -17,11 +17,11 @@ async function expectAccessibleThread(page: Page) {
 test('rider and driver exchange messages live during the ride', async ({ browser, request }) => {
   test.setTimeout(180_000);
   const admin = await adminHeaders(request);
-  await licenseeFor(request, admin, { emailPrefix: 'messages-licensee', territoryName: 'Messages Square', zipCodes: '10036, 10019, 10018, 10020, 10017' });
+  await licenseeFor(request, admin, { emailPrefix: 'messages-licensee', territoryName: 'Morningside Heights', zipCodes: '10115' });
   const { email: driverEmail } = await approvedDriver(request, admin, { emailPrefix: 'messages-driver', firstName: 'Mo', lastName: 'Driver' });
-  const { context: driverContext, page: driverPage } = await onlineDriverPage(browser, driverEmail, { latitude: 40.759, longitude: -73.991 });
+  const { context: driverContext, page: driverPage } = await onlineDriverPage(browser, driverEmail, { latitude: 40.8072, longitude: -73.9628 });
   const rider = await riderWithCard(request, { emailPrefix: 'messages-rider' });
-  const { context: riderContext, page: riderPage } = await bookInBrowser(browser, rider.email, { pickup: 'Times Square', dropoff: 'Grand Central' });
+  const { context: riderContext, page: riderPage } = await bookInBrowser(browser, rider.email, { pickup: 'Columbia University', dropoff: 'Harlem' });
 
   await expect(driverPage.getByTestId('ride-request-card')).toBeVisible();
   await driverPage.getByTestId('accept-ride').click();

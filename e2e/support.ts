@@ -96,6 +96,10 @@ export async function approvedDriver(
  * approved. When the zip codes are licensed already (409: a retry after a first try that got this
  * far, or another spec that licensed them first), the licensee who holds them is signed in instead,
  * so the test goes on with the territory as it is.
+ *
+ * Specs run two at a time on one server: a spec that puts a driver online or requests a ride uses
+ * zip codes no other such spec uses (where the pickup's coordinates land, not only its address), or
+ * one spec's ride is offered to, and taken by, another spec's driver.
  */
 export async function licenseeFor(
   request: APIRequestContext,
