@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useAuth } from '@/lib/auth';
-import { createQueryClient } from '@/lib/query-client';
+import { createQueryClient, forgetPreviousUser } from '@/lib/query-client';
 import { RealtimeProvider } from '@/lib/realtime-context';
 import { DisputeNotices } from './dispute-notices';
 
@@ -18,7 +18,7 @@ export function DataProviders({ children }: { children: ReactNode }) {
   const previousUserId = useRef(user?.id);
   useEffect(() => {
     // Another person (or nobody) is signed in now: nothing cached for the previous one may show.
-    if (previousUserId.current !== user?.id) queryClient.clear();
+    if (previousUserId.current !== user?.id) void forgetPreviousUser(queryClient);
     previousUserId.current = user?.id;
   }, [user?.id]);
   return (

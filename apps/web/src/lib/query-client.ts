@@ -13,3 +13,15 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * Another person (or nobody) is signed in now: nothing cached for the previous one may show. Every
+ * query goes back to its empty state and the ones on screen are read again; pending mutations are
+ * dropped. The queries stay in the cache: a screen mounted for the new person in the same commit
+ * (the documents step right after sign-up) keeps its place in it, where `clear()` would cut it off
+ * so that no later invalidation ever refreshed it.
+ */
+export function forgetPreviousUser(client: QueryClient): Promise<void> {
+  client.getMutationCache().clear();
+  return client.resetQueries();
+}
