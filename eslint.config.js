@@ -51,6 +51,16 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // ADR 041: a form's errors appear when it is submitted, then follow each change. An error that
+      // appears when a field loses focus moves what is below it between a press and its release, so
+      // the tap on the next control (a checkbox, a button) is lost.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='useForm'] Property[key.name='mode'][value.value=/^(onBlur|onTouched|all)$/]",
+          message: 'Forms validate on submit, then on change (ADR 041): an error shown on blur moves the next control from under the pointer.',
+        },
+      ],
     },
   },
   // Each module owns its tables (modules/<owner>/tables.ts, ADR 010): it imports its own from './tables'.

@@ -64,8 +64,11 @@ test('the seat count accepts 2 to 8 seats and says which limit was crossed', asy
   const seats = page.getByTestId('driver-seatCount');
   const error = page.locator('#driver-seatCount-error');
 
+  // Leaving the field says nothing yet (ADR 041); submitting does, then every change is checked.
   await seats.fill('9');
   await seats.blur();
+  await expect(error).toBeHidden();
+  await page.getByTestId('driver-submit').click();
   await expect(error).toHaveText('Maximum 8 seats allowed');
   await expect(seats).toHaveAttribute('aria-invalid', 'true');
 

@@ -69,7 +69,6 @@ function CancelRideForm({
   const form = useForm<StaffCancelRideRequest>({
     resolver: zodResolver(staffCancelRideRequestSchema),
     defaultValues: { reason: '' },
-    mode: 'onTouched',
   });
   const { errors, isSubmitting } = form.formState;
   const length = useWatch({ control: form.control, name: 'reason' }).trim().length;

@@ -96,7 +96,6 @@ function SuspensionForm({
   const form = useForm<{ reason: string }>({
     resolver: zodResolver(action === 'suspend' ? driverSuspendRequestSchema : reinstateSchema),
     defaultValues: { reason: '' },
-    mode: 'onTouched',
   });
   const { errors, isSubmitting } = form.formState;
   const length = useWatch({ control: form.control, name: 'reason' }).trim().length;

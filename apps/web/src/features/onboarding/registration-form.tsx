@@ -75,7 +75,6 @@ export function RegistrationForm({ role, initialEmail, onRegistered }: { role: S
   const form = useForm<FieldValues>({
     resolver: zodResolver(schema),
     defaultValues: registrationDefaults(role, initialEmail),
-    mode: 'onTouched',
   });
   const { errors, isSubmitting } = form.formState;
 

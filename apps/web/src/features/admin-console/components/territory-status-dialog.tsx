@@ -42,7 +42,7 @@ function StatusForm({ territory, onClose }: { territory: AdminTerritory; onClose
   const action = territory.status === 'active' ? 'suspend' : 'reinstate';
   const [serverError, setServerError] = useState<string | null>(null);
   const setStatus = useSetTerritoryStatus();
-  const form = useForm<TerritoryStatusRequest>({ resolver: zodResolver(territoryStatusRequestSchema), defaultValues: { reason: '' }, mode: 'onTouched' });
+  const form = useForm<TerritoryStatusRequest>({ resolver: zodResolver(territoryStatusRequestSchema), defaultValues: { reason: '' } });
   const { errors, isSubmitting } = form.formState;
   const length = useWatch({ control: form.control, name: 'reason' }).trim().length;
 

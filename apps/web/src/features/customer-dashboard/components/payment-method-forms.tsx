@@ -56,7 +56,6 @@ export function AddPaymentMethodForm({ isFirst, onDone }: { isFirst: boolean; on
   const form = useForm<AddPaymentMethodInput, unknown, AddPaymentMethodRequest>({
     resolver: zodResolver(addPaymentMethodSchema),
     defaultValues: { cardNumber: '', expiryDate: '', cvc: '', isDefault: isFirst },
-    mode: 'onTouched',
   });
   const server = useServerErrors(form.setError, ['cardNumber', 'expiryDate', 'cvc']);
   const { errors, isSubmitting } = form.formState;
@@ -136,7 +135,6 @@ export function EditPaymentMethodForm({ method, onDone }: { method: PaymentMetho
   const form = useForm<EditCardValues, unknown, Partial<UpdatePaymentMethodRequest>>({
     resolver: editResolver(method),
     defaultValues: { expiryDate: method.expiryDate, isDefault: method.isDefault },
-    mode: 'onTouched',
   });
   const server = useServerErrors(form.setError, ['expiryDate']);
   const { errors, isSubmitting } = form.formState;

@@ -30,7 +30,6 @@ export function ReportProblemForm({ rideId, onCancel, onReported }: { rideId: st
   const form = useForm<ReportValues, unknown, OpenDisputeRequest>({
     resolver: zodResolver(reportSchema),
     defaultValues: { reason: '', description: '' },
-    mode: 'onTouched',
   });
   const server = useServerErrors(form.setError, ['reason', 'description']);
   const { errors, isSubmitting } = form.formState;
