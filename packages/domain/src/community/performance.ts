@@ -170,14 +170,38 @@ export const TIER_REQUIREMENTS: Record<RankedTier, Record<JudgedMetric, number>>
  */
 export const TIER_TOP_FRACTION: Record<RankedTier, number> = { Platinum: 0.1, Gold: 0.3, Silver: 0.7, Bronze: 1 };
 
-function meets(metrics: Pick<DriverMetrics, JudgedMetric>, tier: RankedTier): boolean {
-  return judgedMetrics.every((metric) => metrics[metric] >= TIER_REQUIREMENTS[tier][metric]);
+/**
+ * The metrics a tier's minimum cannot be met by because the period holds no data for them: no rating,
+ * no offer, no finished ride, no pickup whose ETA was recorded. Their defaults (5.0, 100%) keep a
+ * newcomer's figures from looking bad; they are not evidence, so no tier is reached on them (issue
+ * 19, honest numbers). Safety is judged on its record, the confirmed incidents of the period's rides
+ * and any safety ratings, and engagement on the actions counted: neither is ever without data.
+ */
+export function unjudgedMetrics(history: DriverHistory): JudgedMetric[] {
+  const missing: JudgedMetric[] = [];
+  if (history.ratingsCount === 0) missing.push('customerRating');
+  if (history.offersMade === 0) missing.push('acceptanceRate');
+  if (history.ridesCompleted + history.ridesCancelledByDriver === 0) missing.push('completionRate');
+  if (history.pickupsOnTime + history.pickupsLate === 0) missing.push('punctualityScore');
+  return missing;
 }
 
-/** The highest tier whose minimums all hold; Probationary below Bronze or under MIN_RIDES_FOR_TIER rides. */
-export function tierByThresholds(metrics: Pick<DriverMetrics, JudgedMetric | 'completedRides'>): DriverTier {
+/** A minimum holds when the value reaches it, and a value without data (`unjudged`) reaches none above 0. */
+function holds(metrics: Pick<DriverMetrics, JudgedMetric>, unjudged: readonly JudgedMetric[], metric: JudgedMetric, minimum: number): boolean {
+  return minimum <= 0 || (!unjudged.includes(metric) && metrics[metric] >= minimum);
+}
+
+function meets(metrics: Pick<DriverMetrics, JudgedMetric>, tier: RankedTier, unjudged: readonly JudgedMetric[]): boolean {
+  return judgedMetrics.every((metric) => holds(metrics, unjudged, metric, TIER_REQUIREMENTS[tier][metric]));
+}
+
+/**
+ * The highest tier whose minimums all hold; Probationary below Bronze or under MIN_RIDES_FOR_TIER rides.
+ * `unjudged`: the metrics without data in the period (unjudgedMetrics), which meet no minimum.
+ */
+export function tierByThresholds(metrics: Pick<DriverMetrics, JudgedMetric | 'completedRides'>, unjudged: readonly JudgedMetric[] = []): DriverTier {
   if (metrics.completedRides < MIN_RIDES_FOR_TIER) return 'Probationary';
-  const reached = (['Platinum', 'Gold', 'Silver', 'Bronze'] as const).find((tier) => meets(metrics, tier));
+  const reached = (['Platinum', 'Gold', 'Silver', 'Bronze'] as const).find((tier) => meets(metrics, tier, unjudged));
   return reached ?? 'Probationary';
 }
 
@@ -187,12 +211,17 @@ export function tierByRank(topFraction: number): RankedTier {
 }
 
 /** The tier: the lower of the thresholds' and the rank's. Without a rank (no cohort), thresholds alone. */
-export function assignTier(metrics: Pick<DriverMetrics, JudgedMetric | 'completedRides'>, topFraction?: number): DriverTier {
-  const byThresholds = tierByThresholds(metrics);
+export function assignTier(
+  metrics: Pick<DriverMetrics, JudgedMetric | 'completedRides'>,
+  topFraction?: number,
+  unjudged: readonly JudgedMetric[] = [],
+): DriverTier {
+  const byThresholds = tierByThresholds(metrics, unjudged);
   return topFraction === undefined ? byThresholds : lowerTier(byThresholds, tierByRank(topFraction));
 }
 
-export type CohortMember = { driverId: string; metrics: DriverMetrics };
+/** `unjudged`: the member's metrics without data in the period (unjudgedMetrics); none when omitted. */
+export type CohortMember = { driverId: string; metrics: DriverMetrics; unjudged?: readonly JudgedMetric[] };
 export type TierAssignment = { driverId: string; tier: DriverTier; topFraction: number | null };
 
 /**
@@ -204,11 +233,11 @@ export function assignTiers(cohort: readonly CohortMember[]): TierAssignment[] {
   const ranked = cohort.filter((member) => member.metrics.completedRides >= MIN_RIDES_FOR_TIER);
   const fractions = fractionStrictlyAbove(ranked.map((member) => member.metrics.overallScore));
   const fractionOf = new Map(ranked.map((member, i) => [member.driverId, fractions[i]!]));
-  return cohort.map(({ driverId, metrics }) => {
+  return cohort.map(({ driverId, metrics, unjudged }) => {
     const topFraction = fractionOf.get(driverId);
     return topFraction === undefined
       ? { driverId, tier: 'Probationary', topFraction: null }
-      : { driverId, tier: assignTier(metrics, topFraction), topFraction };
+      : { driverId, tier: assignTier(metrics, topFraction, unjudged), topFraction };
   });
 }
 
@@ -218,6 +247,8 @@ export const tierGoalSchema = z.object({
   current: z.number(),
   target: z.number(),
   met: z.boolean(),
+  /** false: no data in the period (unjudgedMetrics), so `current` is a default and the minimum is not met. */
+  measured: z.boolean(),
 });
 export const tierGoalsSchema = z.object({
   currentTier: z.enum(driverTiers),
@@ -233,8 +264,8 @@ export const tierGoalsSchema = z.object({
 export type TierGoals = z.infer<typeof tierGoalsSchema>;
 
 /** What is missing for the next tier (spec §2 Goals tab: "rating 4.7+, acceptance 95%+, safety 4.8+"). */
-export function tierGoals(metrics: DriverMetrics, topFraction?: number | null): TierGoals {
-  const currentTier = assignTier(metrics, topFraction ?? undefined);
+export function tierGoals(metrics: DriverMetrics, topFraction?: number | null, unjudged: readonly JudgedMetric[] = []): TierGoals {
+  const currentTier = assignTier(metrics, topFraction ?? undefined, unjudged);
   const nextTier = driverTiers[tierIndex(currentTier) + 1] as RankedTier | undefined;
   if (!nextTier) return { currentTier, nextTier: null, requirements: [], ridesNeeded: 0, rank: null };
   const requirements = judgedMetrics
@@ -244,7 +275,8 @@ export function tierGoals(metrics: DriverMetrics, topFraction?: number | null): 
       unit: metricUnit[metric],
       current: metrics[metric],
       target: TIER_REQUIREMENTS[nextTier][metric],
-      met: metrics[metric] >= TIER_REQUIREMENTS[nextTier][metric],
+      met: holds(metrics, unjudged, metric, TIER_REQUIREMENTS[nextTier][metric]),
+      measured: !unjudged.includes(metric),
     }));
   const topPercent = Math.round(TIER_TOP_FRACTION[nextTier] * 100);
   return {

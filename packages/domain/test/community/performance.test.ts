@@ -18,6 +18,7 @@ import {
   tierByThresholds,
   tierGoals,
   tierIndex,
+  unjudgedMetrics,
   type DriverHistory,
   type DriverMetrics,
 } from '../../src';
@@ -172,6 +173,41 @@ describe('tiers', () => {
     expect(tierByThresholds(atTier('Bronze', { customerRating: 3.99 }))).toBe('Probationary');
   });
 
+  it('reaches no tier on a default: a metric without data meets no minimum above 0', () => {
+    // 25 rides, every offer accepted and on time, but no rider rated the driver: the 5.0 is a default.
+    const unrated = history({ ratingsCount: 0, ratingsSum: 0, ridesCompleted: 25, ridesCancelledByDriver: 0, communityActions: 8 });
+    const metrics = computeMetrics(unrated);
+    expect(metrics.customerRating).toBe(5);
+    expect(unjudgedMetrics(unrated)).toEqual(['customerRating']);
+    expect(tierByThresholds(metrics)).toBe('Platinum');
+    expect(tierByThresholds(metrics, unjudgedMetrics(unrated))).toBe('Probationary');
+    // No pickup timed: punctuality is a default too; once rated, that alone still keeps every tier away.
+    const untimed = history({ ridesCompleted: 25, pickupsOnTime: 0, pickupsLate: 0 });
+    expect(unjudgedMetrics(untimed)).toEqual(['punctualityScore']);
+    expect(assignTier(computeMetrics(untimed), 0, unjudgedMetrics(untimed))).toBe('Probationary');
+    // Engagement's Bronze minimum is 0: no action is data (0.0), not a missing figure.
+    expect(unjudgedMetrics(history({ communityActions: 0 }))).toEqual([]);
+    // With everything measured, the judgement is the same as without the list.
+    expect(unjudgedMetrics(history())).toEqual([]);
+    expect(assignTier(computeMetrics(history()), 0, [])).toBe(assignTier(computeMetrics(history()), 0));
+  });
+
+  it('says which goal has no data yet, and never calls it met', () => {
+    const unrated = history({ ratingsCount: 0, ratingsSum: 0, ridesCompleted: 25, ridesCancelledByDriver: 0 });
+    const goals = tierGoals(computeMetrics(unrated), 0, unjudgedMetrics(unrated));
+    expect(goals.currentTier).toBe('Probationary');
+    expect(goals.requirements.find((goal) => goal.metric === 'customerRating')).toMatchObject({ current: 5, target: 4, met: false, measured: false });
+    expect(goals.requirements.filter((goal) => goal.metric !== 'customerRating').every((goal) => goal.met && goal.measured)).toBe(true);
+  });
+
+  it('leaves a cohort member without data for a minimum out of the tiers it would reach on defaults', () => {
+    const rated = { driverId: 'rated', metrics: computeMetrics(history({ ridesCompleted: 25 })) };
+    const unrated = history({ ratingsCount: 0, ratingsSum: 0, ridesCompleted: 25 });
+    const tiers = assignTiers([rated, { driverId: 'unrated', metrics: computeMetrics(unrated), unjudged: unjudgedMetrics(unrated) }]);
+    expect(tiers.find((t) => t.driverId === 'unrated')?.tier).toBe('Probationary');
+    expect(tiers.find((t) => t.driverId === 'rated')?.tier).not.toBe('Probationary');
+  });
+
   it(`keeps a driver Probationary for the first ${MIN_RIDES_FOR_TIER} rides whatever the metrics`, () => {
     expect(tierByThresholds(atTier('Platinum', { completedRides: MIN_RIDES_FOR_TIER - 1 }))).toBe('Probationary');
     expect(tierByThresholds(atTier('Platinum', { completedRides: MIN_RIDES_FOR_TIER }))).toBe('Platinum');
@@ -281,9 +317,9 @@ describe('tierGoals', () => {
     expect(goals.currentTier).toBe('Gold');
     expect(goals.nextTier).toBe('Platinum');
     expect(goals.requirements.filter((goal) => !goal.met)).toEqual([
-      { metric: 'acceptanceRate', unit: 'percent', current: 92, target: 95, met: false },
-      { metric: 'safetyScore', unit: 'score', current: 4.7, target: 4.8, met: false },
-      { metric: 'communityEngagement', unit: 'score', current: 1, target: 3.5, met: false },
+      { metric: 'acceptanceRate', unit: 'percent', current: 92, target: 95, met: false, measured: true },
+      { metric: 'safetyScore', unit: 'score', current: 4.7, target: 4.8, met: false, measured: true },
+      { metric: 'communityEngagement', unit: 'score', current: 1, target: 3.5, met: false, measured: true },
     ]);
     expect(goals.rank).toEqual({ topPercent: 10, met: true });
   });

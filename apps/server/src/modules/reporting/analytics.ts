@@ -1,6 +1,7 @@
 import {
   analyticsInsights,
   assignTiers,
+  unjudgedMetrics,
   communityHealth,
   computeMetrics,
   DEFAULT_SCORE,
@@ -148,7 +149,9 @@ export function createAnalyticsService(deps: { db: Database; paymentViews: Payme
     const metricsOf = new Map(ids.map((id) => [id, computeMetrics(all.get(id)!)]));
     // The same cohort as GET /api/drivers/performance: the territory's approved drivers.
     const assignments = new Map(
-      assignTiers(profiles.filter((p) => p.isApproved).map((p) => ({ driverId: p.id, metrics: metricsOf.get(p.id)! }))).map((a) => [a.driverId, a.tier]),
+      assignTiers(
+        profiles.filter((p) => p.isApproved).map((p) => ({ driverId: p.id, metrics: metricsOf.get(p.id)!, unjudged: unjudgedMetrics(all.get(p.id)!) })),
+      ).map((a) => [a.driverId, a.tier]),
     );
     const stored = ids.length
       ? await db.select({ driverId: storedTiers.driverId, tier: storedTiers.tier }).from(storedTiers).where(inArray(storedTiers.driverId, ids))

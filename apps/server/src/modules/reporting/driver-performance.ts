@@ -3,6 +3,7 @@ import {
   computeMetrics,
   tierGoals,
   TIER_RULES,
+  unjudgedMetrics,
   driverTiers as tierNames,
   type DriverMetrics,
   type DriverPerformance,
@@ -27,10 +28,13 @@ import { histories, type MeasuredHistory } from './driver-history';
 export const PERFORMANCE_PERIOD_DAYS = 90;
 const DAY_MS = 86_400_000;
 
-/** Which metrics had no data for the driver in the period (their default of 5.0 applies). */
+/**
+ * Which metrics had no data for the driver in the period, so the figure is a default (5.0, 100%): the
+ * ones no tier can be reached on (unjudgedMetrics), and safety without a safety rating or incident
+ * (judged on its clean record, shown as not measured).
+ */
 export function unmeasuredOf(history: MeasuredHistory): JudgedMetric[] {
-  const missing: JudgedMetric[] = [];
-  if (history.pickupsMeasured === 0) missing.push('punctualityScore');
+  const missing = unjudgedMetrics(history);
   if ((history.safetyRatingsCount ?? 0) === 0 && history.safetyIncidents === 0) missing.push('safetyScore');
   return missing;
 }
@@ -54,7 +58,7 @@ export type CohortResult = {
 export async function judgeCohort(db: Executor, driverIds: string[], until: Date): Promise<CohortResult> {
   const since = new Date(until.getTime() - PERFORMANCE_PERIOD_DAYS * DAY_MS);
   const all = await histories(db, driverIds, since, until);
-  const cohort = driverIds.map((id) => ({ driverId: id, metrics: computeMetrics(all.get(id)!) }));
+  const cohort = driverIds.map((id) => ({ driverId: id, metrics: computeMetrics(all.get(id)!), unjudged: unjudgedMetrics(all.get(id)!) }));
   const assignments = new Map(assignTiers(cohort).map((a) => [a.driverId, a]));
   return {
     since,
@@ -82,7 +86,7 @@ export async function driverPerformance(db: Executor, driverId: string, now: Dat
     topFraction: mine.assignment.topFraction,
     cohortSize: judged.members.length,
     metrics: mine.metrics,
-    goals: tierGoals(mine.metrics, mine.assignment.topFraction),
+    goals: tierGoals(mine.metrics, mine.assignment.topFraction, unjudgedMetrics(mine.history)),
     rules: {
       streakBonusCents: rules.streakBonusCents,
       peakHourMinimumCentsPerHour: rules.peakHourMinimumCentsPerHour,

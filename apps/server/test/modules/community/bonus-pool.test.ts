@@ -36,7 +36,7 @@ describe.each(backends)('month-end bonus pool on %s', (backend) => {
     Number((await q<{ balance: string }>(sql`select coalesce((select balance from ledger_accounts where id = ${id}), 0)::text as balance`))[0]!.balance);
   const post = (url: string, who: Person, body?: unknown) => api.post(t.app, url, who, body);
 
-  /** A real ride through the API: offered to every online driver, `driver` accepts (after `decliner` declines), picked up at once. */
+  /** A real ride through the API: offered to every online driver, `driver` accepts (after `decliner` declines), picked up at once, rated 5. */
   async function ride(driver: Person, decliner?: Person): Promise<Ride> {
     const booked = await expectOk<Ride>(await book(t.app, passenger, TIMES_SQUARE, HARLEM), 201);
     await t.app.services.dispatcher.sweep();
@@ -48,6 +48,8 @@ describe.each(backends)('month-end bonus pool on %s', (backend) => {
     expect(row!.eta).toBe(accepted.etaMinutes! * 60);
     await expectOk(await post(`/api/rides/${booked.id}/start`, driver, { pin: booked.pin }));
     const done = await expectOk<Ride>(await post(`/api/rides/${booked.id}/complete`, driver));
+    // Rated, so the tiers have a rating to judge (a default 5.0 reaches no tier).
+    await expectOk(await post(`/api/rides/${booked.id}/rate`, passenger, { rating: 5 }));
     clock = new Date(clock.getTime() + 10 * 60_000);
     return done;
   }

@@ -44,7 +44,10 @@ describe.each(backends)('driver performance on %s', (backend) => {
           requestedAt: at,
           fareHeldAt: isRide ? at : null,
           acceptedAt: isRide ? at : null,
-          completedAt: isCompleted ? at : null,
+          // Picked up 4 minutes after accepting, against a 5-minute ETA: punctuality has data (on time).
+          pickupEtaSeconds: isRide ? 300 : null,
+          startedAt: isCompleted ? new Date(at.getTime() + 240_000) : null,
+          completedAt: isCompleted ? new Date(at.getTime() + 900_000) : null,
           cancelledAt: isCompleted ? null : at,
           cancelledBy: isCompleted ? null : isRide ? 'driver' : 'system',
         })

@@ -54,17 +54,20 @@ describe('goalLines', () => {
       ridesNeeded: 4,
       rank: { topPercent: 70, met: false },
       requirements: [
-        { metric: 'customerRating', unit: 'stars', current: 4.8, target: 4, met: true },
-        { metric: 'acceptanceRate', unit: 'percent', current: 60, target: 70, met: false },
+        { metric: 'customerRating', unit: 'stars', current: 4.8, target: 4, met: true, measured: true },
+        { metric: 'acceptanceRate', unit: 'percent', current: 60, target: 70, met: false, measured: true },
+        { metric: 'punctualityScore', unit: 'score', current: 5, target: 3.5, met: false, measured: false },
       ],
     });
     expect(lines.isTop).toBe(false);
     expect(lines.missing).toEqual([
       { kind: 'rides', count: 4 },
-      { kind: 'metric', metric: 'acceptanceRate', unit: 'percent', current: 60, target: 70 },
+      { kind: 'metric', metric: 'acceptanceRate', unit: 'percent', current: 60, target: 70, measured: true },
+      // A default figure is missing too, and says it has no data (the text reads "not measured yet").
+      { kind: 'metric', metric: 'punctualityScore', unit: 'score', current: 5, target: 3.5, measured: false },
       { kind: 'rank', topPercent: 70 },
     ]);
-    expect(lines.met).toEqual([{ kind: 'metric', metric: 'customerRating', unit: 'stars', current: 4.8, target: 4 }]);
+    expect(lines.met).toEqual([{ kind: 'metric', metric: 'customerRating', unit: 'stars', current: 4.8, target: 4, measured: true }]);
   });
 
   it('congratulates at Platinum', () => {

@@ -67,7 +67,7 @@ export function metricRows(performance: Pick<DriverPerformance, 'tier' | 'metric
 }
 
 export type GoalLine =
-  | { kind: 'metric'; metric: JudgedMetric; unit: 'stars' | 'percent' | 'score'; current: number; target: number }
+  | { kind: 'metric'; metric: JudgedMetric; unit: 'stars' | 'percent' | 'score'; current: number; target: number; measured: boolean }
   | { kind: 'rides'; count: number }
   | { kind: 'rank'; topPercent: number };
 
@@ -77,7 +77,7 @@ export function goalLines(goals: DriverPerformance['goals']): { isTop: boolean; 
   const missing: GoalLine[] = [];
   const met: GoalLine[] = [];
   if (goals.ridesNeeded > 0) missing.push({ kind: 'rides', count: goals.ridesNeeded });
-  for (const r of goals.requirements) (r.met ? met : missing).push({ kind: 'metric', metric: r.metric, unit: r.unit, current: r.current, target: r.target });
+  for (const r of goals.requirements) (r.met ? met : missing).push({ kind: 'metric', metric: r.metric, unit: r.unit, current: r.current, target: r.target, measured: r.measured });
   if (goals.rank) (goals.rank.met === false ? missing : met).push({ kind: 'rank', topPercent: goals.rank.topPercent });
   return { isTop: false, nextTier: goals.nextTier, missing, met };
 }

@@ -274,11 +274,14 @@ export function useGoalText() {
       case 'rank':
         return t('goals.rank', { percent: line.topPercent });
       case 'metric':
-        return t('goals.metric', {
-          metric: t(`metrics.names.${line.metric}`),
-          target: formatMetric(line.unit, line.target),
-          current: formatMetric(line.unit, line.current),
-        });
+        // Without data the figure is a default: the goal says so instead of showing it.
+        return line.measured
+          ? t('goals.metric', {
+              metric: t(`metrics.names.${line.metric}`),
+              target: formatMetric(line.unit, line.target),
+              current: formatMetric(line.unit, line.current),
+            })
+          : t('goals.metricUnmeasured', { metric: t(`metrics.names.${line.metric}`), target: formatMetric(line.unit, line.target) });
     }
   };
 }
