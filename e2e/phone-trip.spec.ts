@@ -108,3 +108,49 @@ test('two drivers get one offer; when one accepts, the other’s card leaves wit
   await expect(secondPage.getByTestId('waiting-for-requests')).toBeVisible();
   await expectNoSeriousA11yViolations(secondPage);
 });
+
+test('a tap on an offer that closed a moment before says what happened, not an error', async ({ browser, request }) => {
+  test.setTimeout(240_000);
+  const admin = await adminHeaders(request);
+  // Zip codes of its own (specs run two at a time): no other spec's driver is offered this ride.
+  await licenseeFor(request, admin, { emailPrefix: 'late-tap-licensee', territoryName: 'Chicago Loop', zipCodes: '60601, 60602' });
+  const winner = await approvedDriver(request, admin, { emailPrefix: 'late-tap-winner', driveArea: '60601' });
+  const late = await approvedDriver(request, admin, { emailPrefix: 'late-tap-driver', driveArea: '60601' });
+  const winnerAuth = { authorization: `Bearer ${winner.token}` };
+  expect(
+    (await request.patch('/api/drivers/status', { headers: winnerAuth, data: { status: 'online', location: { lat: 41.8866, lng: -87.6231 } } })).status(),
+  ).toBe(200);
+  // The late driver's withdrawal is lost on the way (a slow network): the card is still there to tap.
+  const { page } = await onlineDriverPage(browser, late.email, { latitude: 41.8827, longitude: -87.6233 }, (context) =>
+    context.routeWebSocket(/\/ws$/, (socket) => {
+      const server = socket.connectToServer();
+      server.onMessage((message) => {
+        if (!String(message).includes('"offer_withdrawn"')) socket.send(message);
+      });
+    }),
+  );
+
+  const rider = await riderWithCard(request, { emailPrefix: 'late-tap-rider' });
+  const pickup = { address: 'Millennium Park, Chicago, IL 60601', lat: 41.8826, lng: -87.6226 };
+  const dropoff = { address: 'Navy Pier, Chicago, IL 60611', lat: 41.8917, lng: -87.6086 };
+  const booked = await request.post('/api/rides', { headers: rider.auth, data: { pickupLocation: pickup, dropoffLocation: dropoff } });
+  expect(booked.status()).toBe(201);
+  const rideId = ((await booked.json()) as { id: string }).id;
+  const card = page.getByTestId('ride-request-card');
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  await expect
+    .poll(
+      async () => ((await (await request.get('/api/drivers/offers', { headers: winnerAuth })).json()) as { ride: { id: string } }[]).map((o) => o.ride.id),
+      {
+        timeout: 30_000,
+      },
+    )
+    .toContain(rideId);
+  expect((await request.post(`/api/rides/${rideId}/accept`, { headers: winnerAuth })).status()).toBe(200);
+
+  await page.getByTestId('accept-ride').click();
+  await expect(card).toBeHidden();
+  await expect(page.getByTestId('toast')).toContainText('The ride from Millennium Park, Chicago, IL 60601 was taken by another driver.');
+  await expect(page.getByTestId('toast')).not.toContainText('Failed to accept ride');
+  await expect(page.getByTestId('waiting-for-requests')).toBeVisible();
+});

@@ -124,13 +124,18 @@ export async function licenseeFor(
   return { email: holder!.user.email, token: ((await login.json()) as { token: string }).token };
 }
 
-/** A driver's own browser at `geolocation`, signed in through the form and switched online on the dashboard. */
+/**
+ * A driver's own browser at `geolocation`, signed in through the form and switched online on the
+ * dashboard. `beforeSignIn` sets the context up first (routes, a WebSocket filter).
+ */
 export async function onlineDriverPage(
   browser: Browser,
   email: string,
   geolocation: { latitude: number; longitude: number },
+  beforeSignIn?: (context: BrowserContext) => Promise<void>,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ geolocation, permissions: ['geolocation'] });
+  await beforeSignIn?.(context);
   const page = await context.newPage();
   await signInThroughForm(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/driver-dashboard$/);

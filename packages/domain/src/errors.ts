@@ -39,6 +39,14 @@ export const errorCodes = {
   STAFF_ACCOUNT: 409,
   /** "I've arrived" on a ride that is not accepted (not yet taken, already started or ended; contract §10). */
   RIDE_NOT_ACCEPTED: 409,
+  /**
+   * Accepting an offer that closed a moment before (contract §10, offers that vanish): another driver
+   * took the ride, the rider cancelled it, or the offer ran out. The same reasons as `offer_withdrawn`,
+   * so the driver's screen says the same thing whichever arrives first.
+   */
+  OFFER_TAKEN: 409,
+  OFFER_CANCELLED: 409,
+  OFFER_EXPIRED: 409,
   /** A ride message sent before a driver took the ride or after it ended (contract §9). */
   RIDE_NOT_ACTIVE: 409,
   /** A rating or tip more than 7 days after the ride ended (contract §10). */

@@ -245,8 +245,8 @@ export class Dispatcher implements DispatchPort {
           if (ride && isAssignedTo(ride, driverId)) return { ride, isRetry: true };
           const wasOffered = ride ? (await repo.offeredDriverIds(tx, rideId)).has(driverId) : false;
           if (!ride || !wasOffered) throw notFound('Ride request');
-          if (ride.status !== 'requested') throw new AppError('CONFLICT', 'This ride has already been taken or cancelled');
-          throw new AppError('CONFLICT', 'This ride request has expired');
+          if (ride.status !== 'requested') throw offerClosed(ride.status);
+          throw offerExpired();
         }
         // An offer made in the instant a suspension was committed (ADR 031): a suspended driver takes no ride.
         if (await driversRepo.isSuspended(tx, driverId)) throw driverSuspended();
@@ -255,7 +255,7 @@ export class Dispatcher implements DispatchPort {
           // Taken meanwhile, possibly by this driver's own request sent twice at once.
           const current = await repo.findRide(tx, rideId);
           if (current && isAssignedTo(current, driverId)) return { ride: current, isRetry: true };
-          throw new AppError('CONFLICT', 'This ride has already been taken or cancelled');
+          throw offerClosed(current?.status ?? 'cancelled');
         }
         // The pickup ETA the rider is told now (ride_accepted), kept for punctuality (reporting/driver-performance.ts).
         const eta = etaMinutes(
@@ -268,7 +268,7 @@ export class Dispatcher implements DispatchPort {
         // The offer must still be open: a sweep that expired it since it was read (this process paused
         // in between, say) wins, and the whole accept rolls back. The ride row is locked first, as by the
         // sweep, which skips a locked ride: no deadlock.
-        if (!(await repo.setOfferStatus(tx, offer.id, 'accepted', now))) throw new AppError('CONFLICT', 'This ride request has expired');
+        if (!(await repo.setOfferStatus(tx, offer.id, 'accepted', now))) throw offerExpired();
         withdrawn = await repo.withdrawPendingOffers(tx, rideId, now);
         await told.notify(tx, {
           userId: ride.riderId,
@@ -351,4 +351,18 @@ export class Dispatcher implements DispatchPort {
 /** The ride is this driver's now (accepted or under way). */
 function isAssignedTo(ride: repo.RideRow, driverId: string): boolean {
   return ride.driverId === driverId && (ride.status === 'accepted' || ride.status === 'in_progress');
+}
+
+/**
+ * An accept the ride's state refuses: taken or cancelled (the reason offer_withdrawn gives the other
+ * drivers), or still requested but not yet acceptable (its fare is not held: ADR 027's gate).
+ */
+function offerClosed(status: repo.RideRow['status']): AppError {
+  if (status === 'cancelled') return new AppError('OFFER_CANCELLED', 'The rider cancelled this ride request');
+  if (status === 'requested') return new AppError('CONFLICT', 'This ride cannot be accepted yet');
+  return new AppError('OFFER_TAKEN', 'Another driver took this ride');
+}
+
+function offerExpired(): AppError {
+  return new AppError('OFFER_EXPIRED', 'This ride request has expired');
 }

@@ -143,7 +143,7 @@ describe.each(sharedBackends)('dispatch on %s', (backend) => {
 
     const late = await accept(near, ride.id);
     expect(late.statusCode).toBe(409);
-    expect(late.json()).toMatchObject({ code: 'CONFLICT', error: expect.stringMatching(/expired/) });
+    expect(late.json()).toMatchObject({ code: 'OFFER_EXPIRED', error: expect.stringMatching(/expired/) });
     expect(await openOffers(near)).toEqual([]);
     const offers = await offersOf(ride.id);
     expect(offers.find((o) => o.driverId === near.id)).toMatchObject({ status: 'expired', round: 1 });

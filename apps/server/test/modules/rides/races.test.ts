@@ -89,7 +89,7 @@ describe.runIf(backends.includes('postgres'))('races on postgres', () => {
 
     const responses = await Promise.all(drivers.map((d) => api.post(t.app, `/api/rides/${ride.id}/accept`, d)));
     expect(countBy(responses.map((r) => r.statusCode))).toEqual({ 200: 1, 409: 49 });
-    for (const loser of responses.filter((r) => r.statusCode === 409)) expect(loser.json()).toMatchObject({ code: 'CONFLICT' });
+    for (const loser of responses.filter((r) => r.statusCode === 409)) expect(loser.json()).toMatchObject({ code: 'OFFER_TAKEN' });
 
     const winner = drivers[responses.findIndex((r) => r.statusCode === 200)]!;
     expect(responses.find((r) => r.statusCode === 200)!.json()).toMatchObject({ status: 'accepted', driver: { id: winner.id } });

@@ -291,7 +291,7 @@ describe.each(sharedBackends)('the rides API on %s', (backend) => {
         expect(await expectOk<DriverOffer[]>(await get('/api/drivers/offers', driver))).toEqual([]);
       }
       expect(tap.to(person.id, 'ride_cancelled', since)).toMatchObject([{ reason: 'Plans changed', ride: { id: ride.id, status: 'cancelled' } }]);
-      expectError(await post(`/api/rides/${ride.id}/accept`, first), 409, 'CONFLICT');
+      expectError(await post(`/api/rides/${ride.id}/accept`, first), 409, 'OFFER_CANCELLED');
       const offers = await t.database.db.select().from(rideOffers).where(eq(rideOffers.rideId, ride.id));
       expect(offers.map((o) => o.status)).toEqual(['withdrawn', 'withdrawn']);
     });
@@ -353,7 +353,7 @@ describe.each(sharedBackends)('the rides API on %s', (backend) => {
       const ride = await booked(person);
       expect((await expectOk<Ride>(await get(`/api/rides/${ride.id}`, loser))).id).toBe(ride.id); // offered: may look
       await expectOk(await post(`/api/rides/${ride.id}/accept`, winner));
-      expectError(await post(`/api/rides/${ride.id}/accept`, loser), 409, 'CONFLICT', /already been taken/);
+      expectError(await post(`/api/rides/${ride.id}/accept`, loser), 409, 'OFFER_TAKEN', /Another driver took this ride/);
       expectError(await get(`/api/rides/${ride.id}`, loser), 404, 'NOT_FOUND');
       expectError(await post(`/api/rides/${ride.id}/start`, loser, { pin: ride.pin }), 404, 'NOT_FOUND');
       expectError(await post(`/api/rides/${ride.id}/cancel`, loser), 404, 'NOT_FOUND');

@@ -21,6 +21,13 @@ import { RideRequestCard } from './ride-request-card';
 
 export const RIDE_REQUESTS_HEADING_ID = 'ride-requests-heading';
 
+/** The accept refusals that mean the offer closed first, by the reason offer_withdrawn gives. */
+const closedOfferReasons: Partial<Record<string, 'taken' | 'cancelled' | 'expired'>> = {
+  OFFER_TAKEN: 'taken',
+  OFFER_CANCELLED: 'cancelled',
+  OFFER_EXPIRED: 'expired',
+};
+
 /**
  * Incoming requests, newest first, with two screen-reader live regions: assertive for a new request
  * and the last seconds of one, polite for a request that went away. The countdown itself is a
@@ -56,7 +63,14 @@ export function RideRequestsSection({
       // A driver has one ride at a time: let the other requests go to someone else now.
       for (const other of list) if (other.ride.id !== ride.id) declineQuietly(other.ride.id);
     } catch (error) {
-      showErrorToast(t('toasts.errorTitle'), t('errors.acceptRide'), error);
+      const reason = error instanceof ApiRequestError ? closedOfferReasons[error.code] : undefined;
+      if (!reason) return showErrorToast(t('toasts.errorTitle'), t('errors.acceptRide'), error);
+      // The offer closed a moment before the tap (its offer_withdrawn was still on the way): the card
+      // goes and the driver reads what the withdrawal would have said, not an error.
+      const text = t(`requests.announceWithdrawn.${reason}`, { pickup: offer.ride.pickupLocation.address });
+      removeOffer(queryClient, offer.ride.id);
+      announce(text);
+      toast({ title: text });
     }
   }
 
