@@ -62,6 +62,11 @@ const envSchema = z.object({
   VERIFICATION_MAIL_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(5),
   /** Views of shared trips per client address per hour (the public page polls every 5 s: 720 an hour). */
   SHARED_TRIP_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(1500),
+  /**
+   * Address lookups (type-ahead, geocoding, reverse) per signed-in user per hour: a booking takes a few
+   * dozen; the limit keeps one account from passing a flood on to GEOCODER_URL's service.
+   */
+  GEO_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(1200),
   /** Booking and going online wait for a confirmed email (contract §8; default false). */
   REQUIRE_VERIFIED_EMAIL: booleanFlag.default(false),
   /** The driver starts a ride with the rider's 4-digit PIN (contract §9); false turns the check off. */
@@ -205,6 +210,8 @@ export type Config = {
     verificationMailsPerHour: number;
     /** Public shared-trip views per client address (ADR 028). */
     sharedTripViewsPerHour: number;
+    /** Address lookups (suggest, geocode, reverse) per signed-in user. */
+    geoLookupsPerHour: number;
   };
   /**
    * The mailed one-time links (modules/accounts): a password reset works for `passwordResetTtlMs`
@@ -409,6 +416,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       passwordResetsPerEmailHour: e.PASSWORD_RESET_RATE_LIMIT_PER_EMAIL_HOUR,
       verificationMailsPerHour: e.VERIFICATION_MAIL_RATE_LIMIT_PER_HOUR,
       sharedTripViewsPerHour: e.SHARED_TRIP_RATE_LIMIT_PER_HOUR,
+      geoLookupsPerHour: e.GEO_RATE_LIMIT_PER_HOUR,
     },
     accountTokens: { passwordResetTtlMs: e.PASSWORD_RESET_TTL_MINUTES * 60_000, emailVerificationTtlMs: e.EMAIL_VERIFICATION_TTL_HOURS * 3_600_000 },
     requireVerifiedEmail: e.REQUIRE_VERIFIED_EMAIL,

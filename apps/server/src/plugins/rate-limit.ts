@@ -26,6 +26,8 @@ export type RouteRateLimits = {
   verificationMail: preHandlerAsyncHookHandler;
   /** The public view of a shared trip (ADR 028), per client address: it polls every few seconds. */
   sharedTrip: preHandlerAsyncHookHandler;
+  /** Address type-ahead, geocoding and reverse geocoding together, per signed-in user. */
+  geoLookup: preHandlerAsyncHookHandler;
 };
 
 declare module 'fastify' {
@@ -77,6 +79,7 @@ export const rateLimitPlugin = fp(
         message: 'Too many verification mails.',
       }),
       sharedTrip: limitHook(windows, { name: 'shared-trip', limit: limits.sharedTripViewsPerHour, keyOf: byAddress, message: 'Too many trip views.' }),
+      geoLookup: limitHook(windows, { name: 'geo', limit: limits.geoLookupsPerHour, keyOf: byUser, message: 'Too many address lookups.' }),
     } satisfies RouteRateLimits);
   },
   { name: 'rate-limits' },

@@ -44,6 +44,7 @@ describe('rate limits with the contract values', () => {
       passwordResetsPerEmailHour: 3,
       verificationMailsPerHour: 5,
       sharedTripViewsPerHour: 1500,
+      geoLookupsPerHour: 1200,
     });
     expect(loadConfig({}).loginThrottle).toMatchObject({ maxFailures: 5, maxFailuresPerAddress: 20, slowdownAfterEmailFailures: 100, windowMs: 15 * 60_000 });
   });
@@ -190,5 +191,28 @@ describe.skipIf(!process.env.REDIS_URL)('rate limits shared through Redis', () =
     expect((await windows.take('k', 1, 60_000)).isAllowed).toBe(true);
     expect((await windows.take('k', 1, 60_000)).isAllowed).toBe(true);
     expect(errors).toHaveLength(2);
+  });
+});
+
+describe('the address lookup limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { GEO_RATE_LIMIT_PER_HOUR: '5' });
+  });
+  afterAll(() => t?.close());
+
+  it('counts type-ahead, geocoding and reverse geocoding together per user, and answers the one past the limit with 429', async () => {
+    const [ada, grace] = [await rider(t.app), await rider(t.app)];
+    const lookups = [
+      '/api/geo/suggest?q=grand%20cen',
+      '/api/geocode?q=Times%20Square',
+      '/api/geocode/reverse?lat=40.758&lng=-73.9855',
+      '/api/geo/suggest?q=penn',
+      '/api/geo/suggest?q=union',
+    ];
+    for (const url of lookups) expect((await api.get(t.app, url, ada)).statusCode, url).toBe(200);
+    expectRateLimited(await api.get(t.app, '/api/geocode/reverse?lat=40.758&lng=-73.9855', ada));
+    expectRateLimited(await api.get(t.app, '/api/geo/suggest?q=grand', ada));
+    expect((await api.get(t.app, '/api/geo/suggest?q=grand', grace)).statusCode).toBe(200);
   });
 });

@@ -10,24 +10,34 @@ export function geoRoutes(geocoder: Geocoder, suggester: PlaceSuggester) {
   return async (app: AppInstance) => {
     app.get(
       '/api/geocode',
-      { onRequest: requireRole(), schema: { querystring: geocodeQuerySchema, response: { 200: z.array(locationSchema), 400: apiErrorSchema } } },
+      {
+        onRequest: requireRole(),
+        preHandler: app.rateLimits.geoLookup,
+        schema: { querystring: geocodeQuerySchema, response: { 200: z.array(locationSchema), 400: apiErrorSchema, 429: apiErrorSchema } },
+      },
       async (request) => geocoder.search(request.query.q, 5),
     );
 
     // Type-ahead (docs/decisions/038): signed in like the other geo routes; answered from memory, and
-    // from the configured geocoder with a short timeout and a cache.
+    // from the configured geocoder with a short timeout and a cache. The three lookups share one limit
+    // per user (GEO_RATE_LIMIT_PER_HOUR), so no account passes a flood on to that service.
     app.get(
       '/api/geo/suggest',
       {
         onRequest: requireRole(),
-        schema: { querystring: placeSuggestQuerySchema, response: { 200: z.array(placeSuggestionSchema), 400: apiErrorSchema } },
+        preHandler: app.rateLimits.geoLookup,
+        schema: { querystring: placeSuggestQuerySchema, response: { 200: z.array(placeSuggestionSchema), 400: apiErrorSchema, 429: apiErrorSchema } },
       },
       async (request) => suggester.suggest(request.query.q, request.query.limit, request.query.near),
     );
 
     app.get(
       '/api/geocode/reverse',
-      { onRequest: requireRole(), schema: { querystring: reverseGeocodeQuerySchema, response: { 200: locationSchema, 404: apiErrorSchema } } },
+      {
+        onRequest: requireRole(),
+        preHandler: app.rateLimits.geoLookup,
+        schema: { querystring: reverseGeocodeQuerySchema, response: { 200: locationSchema, 404: apiErrorSchema, 429: apiErrorSchema } },
+      },
       async (request) => {
         const found = await geocoder.reverse(request.query);
         if (!found) throw notFound('Address for this point');
