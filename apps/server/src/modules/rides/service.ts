@@ -654,16 +654,22 @@ export function createRidesService(deps: {
     },
 
     /**
-     * Served or not, drivers online, and the pickup ETA shown beside Request: the nearest online
-     * driver's offline road estimate (estimateRoute). Busy drivers count too, so it is the
-     * best case; dispatch offers the ride to idle ones.
+     * Served or not, drivers online, and the pickup ETA shown beside Request: the offline road estimate
+     * (estimateRoute) of the nearest driver dispatch could offer the ride to now, among the
+     * ETA_CANDIDATES nearest: one on a ride or holding another offer is skipped, as dispatch skips them.
      */
     async availability(point: { lat: number; lng: number }) {
       const placed = await territories.place(point);
       const territory = placed?.territory;
       const isServed = Boolean(territory && !territory.suspendedAt);
       const onlineDrivers = territory ? await index.countOnline(territory.id) : 0;
-      const [nearest] = isServed && onlineDrivers > 0 ? await index.nearest(territory!.id, point, { limit: 1, radiusMiles: ETA_RADIUS_MILES }) : [];
+      const nearby = isServed && onlineDrivers > 0 ? await index.nearest(territory!.id, point, { limit: ETA_CANDIDATES, radiusMiles: ETA_RADIUS_MILES }) : [];
+      const busy = await repo.busyDriverIds(
+        db,
+        nearby.map((driver) => driver.driverId),
+        now(),
+      );
+      const nearest = nearby.find((driver) => !busy.has(driver.driverId));
       return {
         isServed,
         territoryName: territory?.name ?? null,
@@ -716,6 +722,8 @@ const feedbackClosed = () => new AppError('FEEDBACK_CLOSED', 'A ride can be rate
 
 /** Past this, no pickup ETA is shown (a driver that far would not be offered the ride first). */
 const ETA_RADIUS_MILES = 25;
+/** The nearest online drivers looked at for the pickup ETA; past them, all busy means no ETA. */
+const ETA_CANDIDATES = 10;
 
 const pinLocked = () => new AppError('PIN_LOCKED', 'Too many wrong PINs: this ride can no longer be started, only cancelled', { pin: 'Too many wrong PINs' });
 

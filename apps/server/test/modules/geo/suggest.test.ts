@@ -10,11 +10,13 @@ import { createTestApp, backends, type TestApp } from '../../support/test-app';
 import {
   api,
   approvedLicensee,
+  book,
   expectError,
   expectOk,
   goOffline,
   HERALD_SQUARE,
   onlineDriver,
+  PENN_STATION,
   rider,
   signInAdmin,
   TIMES_SQUARE,
@@ -167,7 +169,7 @@ describe.each(backends)('GET /api/geo/suggest and the pickup ETA on %s', (backen
     expectError(await api.get(t.app, '/api/geo/suggest?q=grand&limit=50', person), 400, 'VALIDATION_FAILED');
   });
 
-  it('gives the pickup ETA of the nearest online driver, and none without one', async () => {
+  it('gives the pickup ETA of the nearest driver free to take the ride, and none without one', async () => {
     const availability = (point: { lat: number; lng: number }) =>
       api.get(t.app, `/api/rides/availability?lat=${point.lat}&lng=${point.lng}`, person).then((r) => expectOk<Availability>(r));
     await approvedLicensee(t.app, admin);
@@ -176,6 +178,17 @@ describe.each(backends)('GET /api/geo/suggest and the pickup ETA on %s', (backen
     const served = await availability(TIMES_SQUARE);
     expect(served.onlineDrivers).toBe(1);
     expect(served.pickupEtaMinutes).toBe(estimateRoute(HERALD_SQUARE, TIMES_SQUARE).durationMinutes);
+
+    // The nearest driver now holds another rider's offer: dispatch would skip them, and so does the ETA.
+    const other = await rider(t.app);
+    const booked = await expectOk<{ id: string }>(await book(t.app, other), 201);
+    await t.app.services.dispatcher.sweep();
+    expect(await availability(TIMES_SQUARE)).toMatchObject({ onlineDrivers: 1, pickupEtaMinutes: null });
+    const farther = await onlineDriver(t.app, admin, PENN_STATION);
+    expect((await availability(TIMES_SQUARE)).pickupEtaMinutes).toBe(estimateRoute(PENN_STATION, TIMES_SQUARE).durationMinutes);
+
+    await expectOk(await api.post(t.app, `/api/rides/${booked.id}/cancel`, other, {}));
     await goOffline(t.app, driver);
+    await goOffline(t.app, farther);
   });
 });
