@@ -54,6 +54,7 @@ import { createPayoutsService } from './modules/payouts/service';
 import { StripeConnectProvider } from './modules/payouts/stripe-connect';
 import { createPaymentViews } from './modules/reporting/payment-views';
 import { createPricingService } from './modules/pricing/service';
+import { driverDocumentsPart, personalDataParts } from './modules/privacy/personal-data';
 import { createPrivacyService } from './modules/privacy/service';
 import { createDriveAreaPlacer } from './modules/territories/drive-area';
 import { createDriverDocumentsService } from './modules/driver-documents/service';
@@ -204,10 +205,12 @@ export function createServices(deps: {
   // SOS (ADR 032): the alert, the staff's bell and the contacts' mails with a trip link in one transaction, then live.
   const safety = createSafetyService({ db, hub, now, access: territories.access, index, notifications, mail, emergencyContacts, tripSharing });
   const bonusPool = createBonusPoolService({ db, now, log, peakTimeZone: config.peakTimeZone });
-  const retention = createRetentionService({ db, now, log });
+  // Every module's personal data, and the driver documents' files, which need the storage (ADR 025, 036).
+  const personalData = [...personalDataParts, driverDocumentsPart(documentStorage)];
+  const retention = createRetentionService({ db, now, log, personalData });
   const favorites = createFavoritesService({ db });
   // The person's export and account deletion (contract §8, ADR 025); the erasure is a retention rule.
-  const privacy = createPrivacyService({ db, now, accounts, mail, drivers, log });
+  const privacy = createPrivacyService({ db, now, accounts, mail, drivers, log, parts: personalData });
   const performance = createPerformanceReader({ db, now });
   const reports = createDashboardReports({ db, index, paymentViews, territories, now });
   const userDirectory = createUserDirectory({ db });

@@ -79,3 +79,15 @@ export async function markExpiryHandled(db: Executor, id: string, at: Date): Pro
     .returning({ id: driverDocuments.id });
   return rows.length === 1;
 }
+
+/** The person's export (contract §8): what was uploaded and when, never where the file is kept. */
+export async function exportDocuments(db: Executor, driverId: string) {
+  const rows = await documentsOf(db, driverId);
+  return rows.map(({ kind, mediaType, sizeBytes, expiresOn, uploadedAt }) => ({ kind, mediaType, sizeBytes, expiresOn, uploadedAt }));
+}
+
+/** Erasure (ADR 025): the driver's rows go; answers the storage keys of their files, which the caller deletes. */
+export async function eraseDocuments(tx: Executor, driverId: string): Promise<string[]> {
+  const removed = await tx.delete(driverDocuments).where(eq(driverDocuments.driverId, driverId)).returning({ storageKey: driverDocuments.storageKey });
+  return removed.map((row) => row.storageKey);
+}

@@ -4,6 +4,8 @@ import * as accountsRepo from '../accounts/repository';
 import * as applicationsRepo from '../applications/repository';
 import * as assistantRepo from '../assistant/repository';
 import * as communityRepo from '../community/repository';
+import * as documentsRepo from '../driver-documents/repository';
+import type { DocumentStorage } from '../driver-documents/storage';
 import * as driversRepo from '../drivers/repository';
 import * as emergencyContactsRepo from '../emergency-contacts/repository';
 import * as favoritesRepo from '../favorites/repository';
@@ -119,3 +121,22 @@ export const personalDataParts: PersonalDataPart[] = [
   { name: 'rideMessages', exportFor: rideMessagesRepo.exportMessagesAndRatings, eraseFor: rideMessagesRepo.eraseMessagesAndRatings },
   { name: 'safetyAlerts', exportFor: safetyRepo.exportAlerts, eraseFor: safetyRepo.eraseAlerts },
 ];
+
+/**
+ * A driver's documents (ADR 036): the export lists them; the erasure deletes their rows and then their
+ * files (a licence photo is the most personal thing held). The files go inside the sweep's transaction,
+ * after the rows' delete: were the transaction to roll back, the rows would point at files already
+ * gone, of an account already deleted, and the next sweep deletes the rows again. Deleting a file that
+ * is already gone is no error in either storage.
+ */
+export function driverDocumentsPart(storage: Pick<DocumentStorage, 'delete'>): PersonalDataPart {
+  return {
+    name: 'driverDocuments',
+    exportFor: documentsRepo.exportDocuments,
+    async eraseFor(tx, userId) {
+      const keys = await documentsRepo.eraseDocuments(tx, userId);
+      for (const key of keys) await storage.delete(key);
+      return keys.length;
+    },
+  };
+}
