@@ -32,7 +32,7 @@ import { useReverseGeocode } from '../api/reverse-geocode';
 import { useSearchAddresses } from '@/api/search-addresses';
 import type { PaymentProblem } from '../payment-problem';
 import { stopAt, type StopKind, type TripDraft, type TripStop } from '../trip';
-import { AddressCombobox, type AddressComboboxMessages } from './address-combobox';
+import { AddressCombobox, type AddressComboboxMessages } from '@/components/address-combobox';
 import { QuickPlaces } from './quick-places';
 
 type TripFormProps = {

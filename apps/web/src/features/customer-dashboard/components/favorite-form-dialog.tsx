@@ -3,7 +3,7 @@ import { createFavoriteRequestSchema, type FavoriteLocation } from '@coride/doma
 import { MapPinIcon } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AddressInput } from '@/components/address-input';
+import { AddressCombobox } from '@/components/address-combobox';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { FormField, useValidationMessage } from '@/components/ui/form-field';
@@ -162,7 +162,7 @@ function FavoriteForm({ favorite, onDone }: { favorite?: FavoriteLocation; onDon
         <label htmlFor={ids.address} className="text-sm leading-none font-medium">
           {t('favorites.address')}
         </label>
-        <AddressInput
+        <AddressCombobox
           id={ids.address}
           value={addressText}
           isResolved={location !== null}

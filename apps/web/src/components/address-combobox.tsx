@@ -5,8 +5,8 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
-import { MIN_SUGGEST_CHARACTERS, usePlaceSuggestions } from '../api/suggest-places';
-import { comboboxKey } from '../combobox-keys';
+import { MIN_SUGGEST_CHARACTERS, usePlaceSuggestions } from '@/api/suggest-places';
+import { comboboxKey } from '@/lib/combobox-keys';
 
 /** Typing pauses this long before suggestions are asked for. */
 const SUGGEST_DEBOUNCE_MS = 200;
@@ -33,8 +33,8 @@ type AddressComboboxProps = {
   /** True when `value` is a chosen place: no suggestions, no lookup on leaving the field. */
   isResolved: boolean;
   onResolved: (location: Location) => void;
-  /** Suggestions are ranked around this point (the other end of the trip, or the map centre). */
-  near: LatLng | null;
+  /** Suggestions are ranked around this point (the other end of the trip, or the map centre); none: by match alone. */
+  near?: LatLng | null;
   /** The whole-text lookup (the server's geocoder), for Enter or leaving the field with no suggestion taken. */
   search: (query: string) => Promise<Location[]>;
   /** Enter found nothing (leaving the field quietly keeps the text). */
@@ -43,14 +43,18 @@ type AddressComboboxProps = {
   icon?: ReactNode;
   placeholder?: string;
   messages: AddressComboboxMessages;
+  /** The field's hint or error, for aria-describedby. */
+  describedBy?: string;
+  isInvalid?: boolean;
   'data-testid'?: string;
 };
 
 /**
- * The booking form's address field (docs/decisions/038): suggestions as the rider types (debounced,
- * cached by TanStack Query), an ARIA 1.2 combobox: the arrows move through the list, Enter takes the
- * highlighted place (the best one when none is), Escape closes it, a tap or click takes one. Nothing
- * is said before the rider types; Enter on text with no list looks the whole text up instead.
+ * The address field of booking and of favorite places (docs/decisions/038): suggestions as the person
+ * types (debounced, cached by TanStack Query), an ARIA 1.2 combobox: the arrows move through the list,
+ * Enter takes the highlighted place (the best one when none is), Escape closes it, a tap or click takes
+ * one. Nothing is said before the person types; Enter on text with no list looks the whole text up
+ * instead, and leaving the field looks it up quietly (a miss is said on Enter, or by the form).
  */
 export function AddressCombobox({
   id,
@@ -65,6 +69,8 @@ export function AddressCombobox({
   icon,
   placeholder,
   messages,
+  describedBy,
+  isInvalid,
   'data-testid': testId,
 }: AddressComboboxProps) {
   const listId = useId();
@@ -75,7 +81,7 @@ export function AddressCombobox({
   // Each whole-text lookup gets a number; an answer that arrives after newer typing is dropped.
   const requestNumber = useRef(0);
   const typed = useDebouncedValue(value, SUGGEST_DEBOUNCE_MS);
-  const suggestions = usePlaceSuggestions(typed, near, isFocused && !isResolved);
+  const suggestions = usePlaceSuggestions(typed, near ?? null, isFocused && !isResolved);
   const options = !isResolved && value.trim().length >= MIN_SUGGEST_CHARACTERS ? (suggestions.data ?? []) : [];
   const isOpen = isFocused && !isDismissed && options.length > 0;
 
@@ -150,6 +156,8 @@ export function AddressCombobox({
         aria-controls={listId}
         aria-activedescendant={isOpen && active >= 0 ? optionId(active) : undefined}
         aria-busy={isSearching || undefined}
+        aria-invalid={isInvalid || undefined}
+        aria-describedby={describedBy}
         className={cn(icon ? 'ps-9' : undefined, 'pe-9')}
         data-testid={testId}
       />
