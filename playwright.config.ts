@@ -6,7 +6,7 @@ const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1);
 /** One data directory per port: runs on different ports do not share a database. */
 const dataDir = `.tmp/e2e-data-${port}`;
 /** Specs that move the server's clock (POST /api/dev/clock). */
-const CLOCK_MOVERS = /(escrow-release|payouts)\.spec\.ts/;
+const CLOCK_MOVERS = /(escrow-release|payouts|document-expiry)\.spec\.ts/;
 const desktopChrome = { ...devices['Desktop Chrome'], channel: undefined };
 
 /**
@@ -36,7 +36,8 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: desktopChrome, testIgnore: CLOCK_MOVERS },
     // Moving the server's clock expires every open offer: those tests run last, on their own.
-    { name: 'clock', use: desktopChrome, testMatch: CLOCK_MOVERS, dependencies: ['desktop'] },
+    // One at a time: each reads the server's day, then moves it, and must not see another move in between.
+    { name: 'clock', use: desktopChrome, testMatch: CLOCK_MOVERS, dependencies: ['desktop'], workers: 1 },
   ],
   webServer: {
     command: `rm -rf ${dataDir} && node apps/server/dist/server.js`,
@@ -74,6 +75,8 @@ export default defineConfig({
       // password-reset.spec.ts reads the reset link from the mail.
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       MAIL_DELIVERY_MS: '500',
+      // document-expiry.spec.ts moves the clock past a licence's expiry and waits for the sweep.
+      DOCUMENT_EXPIRY_SWEEP_MS: '2000',
       E2E_SMTP_PORT: String(smtpPort),
     },
   },

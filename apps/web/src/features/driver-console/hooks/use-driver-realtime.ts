@@ -2,6 +2,8 @@ import type { DriverOffer } from '@coride/domain';
 import { isStaffCancellation } from '@coride/domain/ride-state';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ownDocumentsQueryKey } from '@/api/driver-documents';
+import { notificationText } from '@/components/notifications/notification-text';
 import { toast } from '@/components/ui/use-toast';
 import { useFormatters } from '@/lib/format';
 import { useOnReconnected, useRealtimeMessages } from '@/lib/realtime-context';
@@ -18,7 +20,7 @@ import type { Announce } from './use-announcer';
  * After a reconnect everything is re-read over HTTP, so nothing missed while offline is lost.
  */
 export function useDriverRealtime(announce: Announce): void {
-  const { t } = useTranslation('driver');
+  const { t, i18n } = useTranslation('driver');
   const format = useFormatters();
   const queryClient = useQueryClient();
 
@@ -65,6 +67,20 @@ export function useDriverRealtime(announce: Announce): void {
         toast({ title: t('toasts.suspendedTitle'), description: message.suspension.reason, variant: 'destructive' });
         announce(t('toasts.suspendedTitle'), 'assertive');
         break;
+      case 'notification': {
+        // The expiry sweep took the driver offline (a licence or insurance ran out): the switch, the
+        // offers and the documents checklist are read again, and the driver is told why at once.
+        const { notification } = message;
+        if (notification.kind !== 'driver_document_expired') break;
+        for (const queryKey of [driverProfileQueryKey, driverOffersQueryKey, ownDocumentsQueryKey]) void queryClient.invalidateQueries({ queryKey });
+        const text = notificationText(notification);
+        void i18n.loadNamespaces('notifications').then(() => {
+          const title = i18n.t(text.titleKey, { ns: 'notifications', ...text.values });
+          toast({ title, description: i18n.t(text.bodyKey, { ns: 'notifications', ...text.values }), variant: 'destructive' });
+          announce(title, 'assertive');
+        });
+        break;
+      }
       case 'driver_reinstated':
         void queryClient.invalidateQueries({ queryKey: driverProfileQueryKey });
         toast({ title: t('toasts.reinstatedTitle'), description: t('toasts.reinstatedBody'), variant: 'success' });
