@@ -1,27 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { driverReinstateFormSchema, driverSuspendRequestSchema, type DriverSuspension } from '@coride/domain/driver-suspension';
 import type { InvalidateQueryFilters } from '@tanstack/react-query';
-import { AlertCircleIcon, PauseCircleIcon, PlayCircleIcon } from 'lucide-react';
-import { useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { PauseCircleIcon, PlayCircleIcon } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDriverSuspension } from '@/api/driver-suspension';
-import { ActionButton } from '@/components/ui/action-button';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ReasonDialogContent } from '@/components/reason-dialog';
+import { AlertDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import { FormField, useValidationMessage } from '@/components/ui/form-field';
-import { Textarea } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { ApiRequestError } from '@/lib/api';
 import { useFormatters } from '@/lib/format';
 
 /** The driver a console shows, as the suspension needs it. */
@@ -89,87 +75,33 @@ function SuspensionForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation('review');
-  const validation = useValidationMessage();
-  const reasonId = useId();
-  const [serverError, setServerError] = useState<string | null>(null);
   const change = useDriverSuspension(invalidate);
-  const form = useForm<{ reason: string }>({
-    resolver: zodResolver(action === 'suspend' ? driverSuspendRequestSchema : reinstateSchema),
-    defaultValues: { reason: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const length = useWatch({ control: form.control, name: 'reason' }).trim().length;
-
-  const onSubmit = form.handleSubmit(async ({ reason }) => {
-    setServerError(null);
-    try {
-      await change.mutateAsync({ driverId: driver.id, action, reason });
-      toast({ title: t(`suspension.${action}.done`, { name: driver.name }), variant: 'success' });
-      onClose();
-    } catch (error) {
-      setServerError(error instanceof Error ? error.message : String(error));
-      if (error instanceof ApiRequestError && error.fields.reason) form.setError('reason', { type: 'server', message: error.fields.reason });
-    }
-  });
-
-  const fieldError =
-    errors.reason === undefined ? undefined : action === 'suspend' ? t('suspension.reasonInvalid', { min: REASON_MIN }) : validation(errors.reason.message);
-
   return (
-    <AlertDialogContent
-      className="sm:max-w-lg"
-      data-testid="driver-suspension-dialog"
-      onOpenAutoFocus={(event) => {
-        event.preventDefault();
-        form.setFocus('reason');
+    <ReasonDialogContent
+      schema={action === 'suspend' ? driverSuspendRequestSchema : reinstateSchema}
+      title={t(`suspension.${action}.title`, { name: driver.name })}
+      description={t(`suspension.${action}.description`)}
+      reasonLabel={t(`suspension.${action}.reasonLabel`)}
+      reasonHint={(length) => t(`suspension.${action}.reasonHint`, { min: REASON_MIN, max: REASON_MAX, length })}
+      // A suspension's reason has its own words; a reinstatement's note, the schema's.
+      reasonError={action === 'suspend' ? () => t('suspension.reasonInvalid', { min: REASON_MIN }) : undefined}
+      maxLength={REASON_MAX}
+      isReasonRequired={action === 'suspend'}
+      cancelLabel={t('suspension.cancel')}
+      confirm={{
+        label: t(`suspension.${action}.confirm`),
+        pendingLabel: t(`suspension.${action}.pending`),
+        icon: action === 'suspend' ? <PauseCircleIcon aria-hidden /> : <PlayCircleIcon aria-hidden />,
+        variant: action === 'suspend' ? 'destructive' : 'default',
       }}
-      onEscapeKeyDown={(event) => (isSubmitting ? event.preventDefault() : undefined)}
+      onSubmit={async (reason) => {
+        await change.mutateAsync({ driverId: driver.id, action, reason });
+        toast({ title: t(`suspension.${action}.done`, { name: driver.name }), variant: 'success' });
+        onClose();
+      }}
+      testIds={{ dialog: 'driver-suspension-dialog', reason: 'driver-suspension-reason', confirm: 'driver-suspension-confirm' }}
     >
-      <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4" aria-busy={isSubmitting}>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t(`suspension.${action}.title`, { name: driver.name })}</AlertDialogTitle>
-          <AlertDialogDescription>{t(`suspension.${action}.description`)}</AlertDialogDescription>
-        </AlertDialogHeader>
-        {driver.suspension ? <SuspensionNote suspension={driver.suspension} /> : null}
-        <FormField
-          id={reasonId}
-          label={t(`suspension.${action}.reasonLabel`)}
-          hint={t(`suspension.${action}.reasonHint`, { min: REASON_MIN, max: REASON_MAX, length })}
-          error={fieldError}
-        >
-          {(control) => (
-            <Textarea
-              {...control}
-              rows={3}
-              maxLength={REASON_MAX}
-              readOnly={isSubmitting}
-              aria-required={action === 'suspend'}
-              data-testid="driver-suspension-reason"
-              {...form.register('reason')}
-            />
-          )}
-        </FormField>
-        {serverError ? (
-          <p role="alert" className="flex gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
-            <AlertCircleIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-            <span>{serverError}</span>
-          </p>
-        ) : null}
-        <AlertDialogFooter>
-          <AlertDialogCancel type="button" onClick={(event) => (isSubmitting ? event.preventDefault() : undefined)} aria-disabled={isSubmitting || undefined}>
-            {t('suspension.cancel')}
-          </AlertDialogCancel>
-          <ActionButton
-            type="submit"
-            variant={action === 'suspend' ? 'destructive' : 'default'}
-            isPending={isSubmitting}
-            data-testid="driver-suspension-confirm"
-          >
-            {isSubmitting ? <Spinner /> : action === 'suspend' ? <PauseCircleIcon aria-hidden /> : <PlayCircleIcon aria-hidden />}
-            {isSubmitting ? t(`suspension.${action}.pending`) : t(`suspension.${action}.confirm`)}
-          </ActionButton>
-        </AlertDialogFooter>
-      </form>
-    </AlertDialogContent>
+      {driver.suspension ? <SuspensionNote suspension={driver.suspension} /> : null}
+    </ReasonDialogContent>
   );
 }

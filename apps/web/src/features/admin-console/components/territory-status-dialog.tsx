@@ -1,24 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { territoryStatusRequestSchema, type AdminTerritory, type TerritoryStatusRequest } from '@coride/domain/territories';
-import { AlertCircleIcon, PauseCircleIcon, PlayCircleIcon } from 'lucide-react';
-import { useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { territoryStatusRequestSchema, type AdminTerritory } from '@coride/domain/territories';
+import { PauseCircleIcon, PlayCircleIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ActionButton } from '@/components/ui/action-button';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { FormField } from '@/components/ui/form-field';
-import { Textarea } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
+import { ReasonDialogContent } from '@/components/reason-dialog';
+import { AlertDialog } from '@/components/ui/alert-dialog';
 import { toast } from '@/components/ui/use-toast';
-import { ApiRequestError } from '@/lib/api';
 import { useSetTerritoryStatus } from '../api/use-admin-territories';
 
 const REASON_MIN = territoryStatusRequestSchema.shape.reason.minLength ?? 1;
@@ -38,80 +23,30 @@ export function TerritoryStatusDialog({ territory, onClose }: { territory: Admin
 
 function StatusForm({ territory, onClose }: { territory: AdminTerritory; onClose: () => void }) {
   const { t } = useTranslation('admin');
-  const reasonId = useId();
   const action = territory.status === 'active' ? 'suspend' : 'reinstate';
-  const [serverError, setServerError] = useState<string | null>(null);
   const setStatus = useSetTerritoryStatus();
-  const form = useForm<TerritoryStatusRequest>({ resolver: zodResolver(territoryStatusRequestSchema), defaultValues: { reason: '' } });
-  const { errors, isSubmitting } = form.formState;
-  const length = useWatch({ control: form.control, name: 'reason' }).trim().length;
-
-  const onSubmit = form.handleSubmit(async ({ reason }) => {
-    setServerError(null);
-    try {
-      await setStatus.mutateAsync({ id: territory.id, action, reason });
-      toast({ title: t(`territories.${action}.done`, { name: territory.name }), variant: 'success' });
-      onClose();
-    } catch (error) {
-      setServerError(error instanceof Error ? error.message : String(error));
-      if (error instanceof ApiRequestError && error.fields.reason) form.setError('reason', { type: 'server', message: error.fields.reason });
-    }
-  });
-
   return (
-    <AlertDialogContent
-      className="sm:max-w-lg"
-      data-testid="territory-status-dialog"
-      onOpenAutoFocus={(event) => {
-        event.preventDefault();
-        form.setFocus('reason');
+    <ReasonDialogContent
+      schema={territoryStatusRequestSchema}
+      title={t(`territories.${action}.title`, { name: territory.name })}
+      description={t(`territories.${action}.description`)}
+      reasonLabel={t('territories.reasonLabel')}
+      reasonHint={(length) => t('territories.reasonHint', { min: REASON_MIN, max: REASON_MAX, length })}
+      reasonError={() => t('territories.reasonInvalid', { min: REASON_MIN })}
+      maxLength={REASON_MAX}
+      cancelLabel={t('territories.cancel')}
+      confirm={{
+        label: t(`territories.${action}.confirm`),
+        pendingLabel: t(`territories.${action}.pending`),
+        icon: action === 'suspend' ? <PauseCircleIcon aria-hidden /> : <PlayCircleIcon aria-hidden />,
+        variant: action === 'suspend' ? 'destructive' : 'default',
       }}
-      onEscapeKeyDown={(event) => (isSubmitting ? event.preventDefault() : undefined)}
-    >
-      <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4" aria-busy={isSubmitting}>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t(`territories.${action}.title`, { name: territory.name })}</AlertDialogTitle>
-          <AlertDialogDescription>{t(`territories.${action}.description`)}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <FormField
-          id={reasonId}
-          label={t('territories.reasonLabel')}
-          hint={t('territories.reasonHint', { min: REASON_MIN, max: REASON_MAX, length })}
-          error={errors.reason ? t('territories.reasonInvalid', { min: REASON_MIN }) : undefined}
-        >
-          {(control) => (
-            <Textarea
-              {...control}
-              rows={3}
-              maxLength={REASON_MAX}
-              readOnly={isSubmitting}
-              aria-required
-              data-testid="territory-status-reason"
-              {...form.register('reason')}
-            />
-          )}
-        </FormField>
-        {serverError ? (
-          <p role="alert" className="flex gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
-            <AlertCircleIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-            <span>{serverError}</span>
-          </p>
-        ) : null}
-        <AlertDialogFooter>
-          <AlertDialogCancel type="button" onClick={(event) => (isSubmitting ? event.preventDefault() : undefined)} aria-disabled={isSubmitting || undefined}>
-            {t('territories.cancel')}
-          </AlertDialogCancel>
-          <ActionButton
-            type="submit"
-            variant={action === 'suspend' ? 'destructive' : 'default'}
-            isPending={isSubmitting}
-            data-testid="territory-status-confirm"
-          >
-            {isSubmitting ? <Spinner /> : action === 'suspend' ? <PauseCircleIcon aria-hidden /> : <PlayCircleIcon aria-hidden />}
-            {isSubmitting ? t(`territories.${action}.pending`) : t(`territories.${action}.confirm`)}
-          </ActionButton>
-        </AlertDialogFooter>
-      </form>
-    </AlertDialogContent>
+      onSubmit={async (reason) => {
+        await setStatus.mutateAsync({ id: territory.id, action, reason });
+        toast({ title: t(`territories.${action}.done`, { name: territory.name }), variant: 'success' });
+        onClose();
+      }}
+      testIds={{ dialog: 'territory-status-dialog', reason: 'territory-status-reason', confirm: 'territory-status-confirm' }}
+    />
   );
 }
