@@ -1,36 +1,21 @@
 import type { CardBrand } from '@coride/domain';
 import { z } from 'zod';
+import { StripeHttpClient, type StripeClientOptions, type StripeErrorDetail, type StripeFormValue } from '../../lib/stripe-http';
 import { PaymentDeclined, ProviderUnavailable, type CardInput, type PaymentProvider, type TokenizedCard } from './provider';
 
-export type StripeProviderOptions = {
-  secretKey: string;
-  /** Defaults to https://api.stripe.com (tests point it at a local stub). */
-  apiUrl?: string;
-  fetch?: typeof fetch;
-  /** Per request, response body included; defaults to 10 s. */
-  timeoutMs?: number;
-};
+export type StripeProviderOptions = StripeClientOptions;
 
 const customerSchema = z.object({ id: z.string() });
 const paymentMethodSchema = z.object({ id: z.string(), card: z.object({ brand: z.string(), last4: z.string() }) });
 const paymentIntentSchema = z.object({ id: z.string(), status: z.string() });
 const refundSchema = z.object({ id: z.string(), status: z.string() });
-const errorSchema = z.object({
-  error: z.object({
-    type: z.string(),
-    code: z.string().optional(),
-    message: z.string().optional(),
-    payment_intent: z.object({ status: z.string() }).optional(),
-  }),
-});
-type StripeErrorBody = z.infer<typeof errorSchema>['error'];
 
 /** A request Stripe refused for a reason other than the card (bad key, bad parameters, wrong state). */
 class StripeRequestError extends Error {
   constructor(
     message: string,
     readonly status: number,
-    readonly detail: StripeErrorBody | undefined,
+    readonly detail: StripeErrorDetail | undefined,
   ) {
     super(message);
     this.name = 'StripeRequestError';
@@ -38,19 +23,6 @@ class StripeRequestError extends Error {
 }
 
 const brands: Record<string, CardBrand> = { visa: 'visa', mastercard: 'mastercard', amex: 'amex', discover: 'discover' };
-
-type FormValue = string | number | boolean | string[] | Record<string, string | number>;
-
-/** Stripe's form encoding: `card[number]=…` for objects, `payment_method_types[]=…` for arrays. */
-function encodeForm(params: Record<string, FormValue>): string {
-  const form = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (Array.isArray(value)) for (const item of value) form.append(`${key}[]`, item);
-    else if (typeof value === 'object') for (const [field, item] of Object.entries(value)) form.append(`${key}[${field}]`, String(item));
-    else form.append(key, String(value));
-  }
-  return form.toString();
-}
 
 function parseToken(token: string): { customer: string; paymentMethod: string } {
   const [customer, paymentMethod, ...rest] = token.split('/');
@@ -78,16 +50,10 @@ function parseToken(token: string): { customer: string; paymentMethod: string } 
  */
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
-  private readonly secretKey: string;
-  private readonly apiUrl: string;
-  private readonly fetchImpl: typeof fetch;
-  private readonly timeoutMs: number;
+  private readonly stripe: StripeHttpClient;
 
   constructor(options: StripeProviderOptions) {
-    this.secretKey = options.secretKey;
-    this.apiUrl = (options.apiUrl ?? 'https://api.stripe.com').replace(/\/+$/, '');
-    this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
-    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.stripe = new StripeHttpClient(options);
   }
 
   async tokenize(card: CardInput): Promise<TokenizedCard> {
@@ -164,50 +130,19 @@ export class StripeProvider implements PaymentProvider {
 
   private async post<T>(
     path: string,
-    params: Record<string, FormValue>,
+    params: Record<string, StripeFormValue>,
     schema: z.ZodType<T>,
     options: { idempotencyKey?: string; secrets?: string[] } = {},
   ): Promise<T> {
-    const headers: Record<string, string> = {
-      Authorization: `Bearer ${this.secretKey}`,
-      'Content-Type': 'application/x-www-form-urlencoded',
-    };
-    if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
-
-    let status: number;
-    let body: unknown;
-    try {
-      const response = await this.fetchImpl(`${this.apiUrl}${path}`, {
-        method: 'POST',
-        headers,
-        body: encodeForm(params),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      status = response.status;
-      const text = await response.text();
-      body = text === '' ? undefined : JSON.parse(text);
-    } catch (error) {
-      // The request may or may not have reached Stripe: only a retry with the same key is safe.
-      const reason = error instanceof Error ? error.name : 'unknown error';
-      throw new ProviderUnavailable(`Stripe did not answer POST ${path} (${reason})`);
-    }
-
-    if (status >= 200 && status < 300) {
-      const parsed = schema.safeParse(body);
-      if (!parsed.success) throw new ProviderUnavailable(`Unexpected answer from Stripe to POST ${path}`);
-      return parsed.data;
-    }
-    if (status >= 500 || status === 429 || status === 409) throw new ProviderUnavailable(`Stripe answered ${status} to POST ${path}`);
-
-    const detail = errorSchema.safeParse(body).data?.error;
-    const secrets = [this.secretKey, ...(options.secrets ?? [])].filter((secret) => secret.length > 0);
-    const message = secrets.reduce((text, secret) => text.split(secret).join('[redacted]'), detail?.message ?? `Stripe answered ${status} to POST ${path}`);
-    if (status === 402 || detail?.type === 'card_error') throw new PaymentDeclined(message);
-    throw new StripeRequestError(message, status, detail);
+    const result = await this.stripe.post(path, params, schema, options);
+    if (result.kind === 'ok') return result.data;
+    if (result.kind === 'unavailable') throw new ProviderUnavailable(result.message);
+    if (result.status === 402 || result.detail?.type === 'card_error') throw new PaymentDeclined(result.message);
+    throw new StripeRequestError(result.message, result.status, result.detail);
   }
 }
 
-function isAlreadyCanceled(detail: StripeErrorBody | undefined): boolean {
+function isAlreadyCanceled(detail: StripeErrorDetail | undefined): boolean {
   if (detail?.payment_intent) return detail.payment_intent.status === 'canceled';
   return /status of canceled/.test(detail?.message ?? '');
 }

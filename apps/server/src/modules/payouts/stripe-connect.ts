@@ -1,31 +1,11 @@
 import { z } from 'zod';
+import { StripeHttpClient, type StripeClientOptions, type StripeFormValue } from '../../lib/stripe-http';
 import { ProviderUnavailable, TransferFailed, type BankAccountInput, type PayoutProvider } from './provider';
 
-export type StripeConnectOptions = {
-  secretKey: string;
-  /** Defaults to https://api.stripe.com (tests point it at a stub or give `fetch`). */
-  apiUrl?: string;
-  fetch?: typeof fetch;
-  /** Per request; defaults to 10 s. */
-  timeoutMs?: number;
-};
+export type StripeConnectOptions = StripeClientOptions;
 
 const accountSchema = z.object({ id: z.string() });
 const transferSchema = z.object({ id: z.string() });
-const errorSchema = z.object({ error: z.object({ type: z.string(), code: z.string().optional(), message: z.string().optional() }) });
-
-type FormValue = string | number | Record<string, string | number | Record<string, string | number>>;
-
-/** Stripe's form encoding, nested objects as `a[b][c]=…`. */
-export function encodeConnectForm(params: Record<string, FormValue>): string {
-  const form = new URLSearchParams();
-  const add = (key: string, value: FormValue) => {
-    if (typeof value === 'object') for (const [field, item] of Object.entries(value)) add(`${key}[${field}]`, item);
-    else form.append(key, String(value));
-  };
-  for (const [key, value] of Object.entries(params)) add(key, value);
-  return form.toString();
-}
 
 /**
  * Payouts on Stripe Connect (used when STRIPE_SECRET_KEY is set). Written against Stripe's documented
@@ -46,14 +26,10 @@ export function encodeConnectForm(params: Record<string, FormValue>): string {
  */
 export class StripeConnectProvider implements PayoutProvider {
   readonly name = 'stripe' as const;
-  private readonly apiUrl: string;
-  private readonly fetchImpl: typeof fetch;
-  private readonly timeoutMs: number;
+  private readonly stripe: StripeHttpClient;
 
-  constructor(private readonly options: StripeConnectOptions) {
-    this.apiUrl = (options.apiUrl ?? 'https://api.stripe.com').replace(/\/+$/, '');
-    this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
-    this.timeoutMs = options.timeoutMs ?? 10_000;
+  constructor(options: StripeConnectOptions) {
+    this.stripe = new StripeHttpClient(options);
   }
 
   async createDestination(input: BankAccountInput & { payeeId: string; email: string }): Promise<{ token: string; lastFour: string }> {
@@ -93,39 +69,13 @@ export class StripeConnectProvider implements PayoutProvider {
 
   private async post<T>(
     path: string,
-    params: Record<string, FormValue>,
+    params: Record<string, StripeFormValue>,
     schema: z.ZodType<T>,
     options: { secrets: string[]; idempotencyKey: string | undefined },
-  ) {
-    const headers: Record<string, string> = {
-      Authorization: `Bearer ${this.options.secretKey}`,
-      'Content-Type': 'application/x-www-form-urlencoded',
-    };
-    if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
-    let status: number;
-    let body: unknown;
-    try {
-      const response = await this.fetchImpl(`${this.apiUrl}${path}`, {
-        method: 'POST',
-        headers,
-        body: encodeConnectForm(params),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      status = response.status;
-      const text = await response.text();
-      body = text === '' ? undefined : JSON.parse(text);
-    } catch (error) {
-      throw new ProviderUnavailable(`Stripe did not answer POST ${path} (${error instanceof Error ? error.name : 'unknown error'})`);
-    }
-    if (status >= 200 && status < 300) {
-      const parsed = schema.safeParse(body);
-      if (!parsed.success) throw new ProviderUnavailable(`Unexpected answer from Stripe to POST ${path}`);
-      return parsed.data;
-    }
-    if (status >= 500 || status === 429 || status === 409) throw new ProviderUnavailable(`Stripe answered ${status} to POST ${path}`);
-    const secrets = [this.options.secretKey, ...options.secrets].filter((secret) => secret.length > 0);
-    const detail = errorSchema.safeParse(body).data?.error;
-    const message = secrets.reduce((text, secret) => text.split(secret).join('[redacted]'), detail?.message ?? `Stripe answered ${status} to POST ${path}`);
-    throw new TransferFailed(message);
+  ): Promise<T> {
+    const result = await this.stripe.post(path, params, schema, options);
+    if (result.kind === 'ok') return result.data;
+    if (result.kind === 'unavailable') throw new ProviderUnavailable(result.message);
+    throw new TransferFailed(result.message);
   }
 }
