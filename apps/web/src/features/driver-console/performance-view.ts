@@ -77,7 +77,8 @@ export function goalLines(goals: DriverPerformance['goals']): { isTop: boolean; 
   const missing: GoalLine[] = [];
   const met: GoalLine[] = [];
   if (goals.ridesNeeded > 0) missing.push({ kind: 'rides', count: goals.ridesNeeded });
-  for (const r of goals.requirements) (r.met ? met : missing).push({ kind: 'metric', metric: r.metric, unit: r.unit, current: r.current, target: r.target, measured: r.measured });
+  for (const r of goals.requirements)
+    (r.met ? met : missing).push({ kind: 'metric', metric: r.metric, unit: r.unit, current: r.current, target: r.target, measured: r.measured });
   if (goals.rank) (goals.rank.met === false ? missing : met).push({ kind: 'rank', topPercent: goals.rank.topPercent });
   return { isTop: false, nextTier: goals.nextTier, missing, met };
 }
