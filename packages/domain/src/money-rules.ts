@@ -20,3 +20,7 @@ export const ESCROW_DAYS = 3;
 export const DISPUTE_WINDOW_DAYS = 7;
 /** How long the licensee has to decide a dispute after the rider opened it (shown as "resolve by"). */
 export const DISPUTE_RESOLVE_DAYS = 7;
+
+/** Spec §9: "License fee $1,000 per 10 zip codes (or part), annual renewal" (community/license.ts applies it). */
+export const LICENSE_FEE_CENTS_PER_BLOCK = 100_000;
+export const ZIP_CODES_PER_LICENSE_BLOCK = 10;

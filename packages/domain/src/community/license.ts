@@ -1,8 +1,8 @@
+import { LICENSE_FEE_CENTS_PER_BLOCK, ZIP_CODES_PER_LICENSE_BLOCK } from '../money-rules';
 import { assertCount } from './shared';
 
-/** Spec §9: "License fee $1,000 per 10 zip codes (or part), annual renewal". */
-export const LICENSE_FEE_CENTS_PER_BLOCK = 100_000;
-export const ZIP_CODES_PER_LICENSE_BLOCK = 10;
+// The fee's figures are plain constants among the money facts, which the landing page quotes without this file.
+export { LICENSE_FEE_CENTS_PER_BLOCK, ZIP_CODES_PER_LICENSE_BLOCK };
 
 /** The annual license fee for a territory of `zipCodes` zip codes, in cents: $1,000 per started block of 10. */
 export function licenseFeeCents(zipCodes: number): number {

@@ -1,7 +1,8 @@
 import { BotIcon, CheckIcon, GiftIcon, MapPinnedIcon, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { DISPUTE_WINDOW_DAYS, FEE_SHARES_BPS, REWARD_POINTS, REWARD_REDEMPTION, ZIP_CODES_PER_LICENSE } from './marketplace-facts';
+import { DISPUTE_WINDOW_DAYS, FEE_SHARES_BPS, ZIP_CODES_PER_LICENSE } from './marketplace-facts';
+import { REWARD_POINTS, REWARD_REDEMPTION } from './section-facts';
 import { SectionHeading } from './section-heading';
 import { useFormatters } from './use-formatters';
 

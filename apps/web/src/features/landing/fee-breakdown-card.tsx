@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
-import { FEE_SHARES_BPS, feeShares, TOTAL_FEE_BPS, type FeeComparison, type FeeShare } from './marketplace-facts';
+import { FEE_SHARES_BPS, feeShares, TOTAL_FEE_BPS, type FeeShare } from './marketplace-facts';
+import type { FeeComparison } from './section-facts';
 import { useFormatters } from './use-formatters';
 
 const shareColours: Record<FeeShare, string> = {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
-import { TRADITIONAL_COMMISSION_BPS, type FeeComparison } from './marketplace-facts';
+import { TRADITIONAL_COMMISSION_BPS, type FeeComparison } from './section-facts';
 import { useFormatters } from './use-formatters';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 

@@ -3,15 +3,8 @@ import { splitFare } from '@coride/domain/money';
 import { feeCents, PRICING } from '@coride/domain/pricing-rules';
 import { REDEMPTION_OPTIONS, REWARD_POINTS as DOMAIN_REWARD_POINTS } from '@coride/domain/community/rewards';
 import { licenseFeeCents } from '@coride/domain/community/license';
-import {
-  compareFees,
-  LICENSE_FEE_CENTS,
-  REWARD_POINTS,
-  REWARD_REDEMPTION,
-  SAMPLE_SUBTOTAL_CENTS,
-  TOTAL_FEE_BPS,
-  ZIP_CODES_PER_LICENSE,
-} from './marketplace-facts';
+import { LICENSE_FEE_CENTS, TOTAL_FEE_BPS, ZIP_CODES_PER_LICENSE } from './marketplace-facts';
+import { compareFees, REWARD_POINTS, REWARD_REDEMPTION, SAMPLE_SUBTOTAL_CENTS } from './section-facts';
 
 // The landing page quotes these figures; they must be the ones the server charges.
 describe('marketplace facts', () => {

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { EscrowProtection } from './escrow-protection';
 import { FeeBreakdownCard } from './fee-breakdown-card';
 import { FeeComparisonCard } from './fee-comparison-card';
-import { compareFees, SAMPLE_SUBTOTAL_CENTS, TOTAL_FEE_BPS, TRADITIONAL_COMMISSION_BPS } from './marketplace-facts';
+import { TOTAL_FEE_BPS } from './marketplace-facts';
+import { compareFees, SAMPLE_SUBTOTAL_CENTS, TRADITIONAL_COMMISSION_BPS } from './section-facts';
 import { SectionHeading } from './section-heading';
 import { useFormatters } from './use-formatters';
 
