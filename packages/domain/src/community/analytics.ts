@@ -113,7 +113,7 @@ export type InsightInputs = {
   acceptance: { month: number | null; previousMonth: number | null };
   drivers: readonly Pick<AnalyticsDriver, 'nextTier' | 'missing' | 'ridesNeeded'>[];
   health: { colour: HealthColour; customerRating: number; driverRating: number; safetyScore: number };
-  retention: { activeAtStart: number; percent: number; performingWell: boolean };
+  retention: { activeAtStart: number; percent: number | null; performingWell: boolean };
   pendingCommission: number;
 };
 
@@ -156,11 +156,12 @@ export function analyticsInsights(input: InsightInputs): Insight[] {
     const [weakest, value] = Object.entries(parts).sort((a, b) => a[1] - b[1])[0]!;
     insights.push({ kind: 'healthBelowGreen', tone: 'negative', values: { colour: input.health.colour, input: weakest, value } });
   }
-  if (input.retention.activeAtStart > 0) {
+  const { percent } = input.retention;
+  if (percent !== null) {
     insights.push(
       input.retention.performingWell
-        ? { kind: 'retentionGood', tone: 'positive', values: { percent: input.retention.percent } }
-        : { kind: 'retentionLow', tone: 'negative', values: { percent: input.retention.percent } },
+        ? { kind: 'retentionGood', tone: 'positive', values: { percent } }
+        : { kind: 'retentionLow', tone: 'negative', values: { percent } },
     );
   }
   if (input.pendingCommission > 0) insights.push({ kind: 'commissionInEscrow', tone: 'neutral', values: { cents: input.pendingCommission } });
@@ -194,7 +195,7 @@ export const licenseeAnalyticsSchema = z.object({
   health: communityHealthSchema,
   /** Inputs the product does not measure yet (their default of 5.0 applies). */
   unmeasured: z.array(z.enum(['customerRating', 'driverRating', 'safetyScore'])),
-  retention: z.object({ activeAtStart: z.number().int(), stillActive: z.number().int(), percent: z.number(), performingWell: z.boolean() }),
+  retention: z.object({ activeAtStart: z.number().int(), stillActive: z.number().int(), percent: z.number().nullable(), performingWell: z.boolean() }),
   insights: z.array(insightSchema),
 });
 export type LicenseeAnalytics = z.infer<typeof licenseeAnalyticsSchema>;
@@ -214,7 +215,7 @@ export const platformAnalyticsSchema = z.object({
       monthRides: z.number().int(),
       monthRevenue: z.number().int(),
       health: z.object({ score: z.number(), average: z.number(), colour: communityHealthSchema.shape.colour }),
-      retentionPercent: z.number(),
+      retentionPercent: z.number().nullable(),
     }),
   ),
 });

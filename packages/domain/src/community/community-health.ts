@@ -53,13 +53,15 @@ export const RETENTION_PERFORMING_WELL_PERCENT = 85;
 
 /**
  * Retention over a period: of the drivers active at its start, the percentage still active at its end
- * (new drivers do not count, so recruiting cannot hide departures). 100 when nobody was active.
+ * (new drivers do not count, so recruiting cannot hide departures). No percentage (null) when nobody
+ * was active at the start: there is nothing to measure, and 100% would be a figure nobody earned.
  */
-export function driverRetention(activeAtStart: number, stillActive: number): { percent: number; performingWell: boolean } {
+export function driverRetention(activeAtStart: number, stillActive: number): { percent: number | null; performingWell: boolean } {
   assertCount('activeAtStart', activeAtStart);
   assertCount('stillActive', stillActive);
   if (stillActive > activeAtStart) throw new RangeError('stillActive cannot exceed activeAtStart');
-  const percent = activeAtStart === 0 ? 100 : roundTo((100 * stillActive) / activeAtStart, 1);
+  if (activeAtStart === 0) return { percent: null, performingWell: false };
+  const percent = roundTo((100 * stillActive) / activeAtStart, 1);
   return { percent, performingWell: percent > RETENTION_PERFORMING_WELL_PERCENT };
 }
 
@@ -70,7 +72,7 @@ export const communityHealthSchema = z.object({
   customerRating: z.number(),
   driverRating: z.number(),
   safetyScore: z.number(),
-  driverRetention: z.number(),
+  driverRetention: z.number().nullable(),
   retentionPerformingWell: z.boolean(),
 });
 export type CommunityHealth = z.infer<typeof communityHealthSchema>;

@@ -6,7 +6,7 @@ const calm: InsightInputs = {
   acceptance: { month: 90, previousMonth: 92 },
   drivers: [],
   health: { colour: 'green', customerRating: 5, driverRating: 4.8, safetyScore: 4.9 },
-  retention: { activeAtStart: 0, percent: 100, performingWell: true },
+  retention: { activeAtStart: 0, percent: null, performingWell: false },
   pendingCommission: 0,
 };
 

@@ -51,7 +51,8 @@ describe('driverRetention', () => {
     expect(driverRetention(100, 86)).toEqual({ percent: 86, performingWell: true });
     expect(driverRetention(100, 85)).toEqual({ percent: 85, performingWell: false });
     expect(driverRetention(3, 2)).toEqual({ percent: 66.7, performingWell: false });
-    expect(driverRetention(0, 0)).toEqual({ percent: 100, performingWell: true });
+    // Nobody active at the start: nothing measured, so no percentage and no praise.
+    expect(driverRetention(0, 0)).toEqual({ percent: null, performingWell: false });
   });
 
   it('refuses more drivers kept than there were', () => {

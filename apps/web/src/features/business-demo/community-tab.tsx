@@ -38,7 +38,7 @@ function OverviewView({ territory, sample }: { territory: Territory; sample: Com
           </span>
         </dd>
       </div>
-      <Stat label={t('licensee.retention')} value={money.ratio(territory.retention.percent / 100)} />
+      <Stat label={t('licensee.retention')} value={territory.retention.percent === null ? '—' : money.ratio(territory.retention.percent / 100)} />
       <Stat
         label={t('community.funds')}
         value={money.cents(territory.money.localCsr + territory.money.globalCsr)}

@@ -69,7 +69,7 @@ function TerritoryView({ territory }: { territory: Territory }) {
           </div>
           <Stat
             label={t('licensee.retention')}
-            value={money.ratio(territory.retention.percent / 100)}
+            value={territory.retention.percent === null ? '—' : money.ratio(territory.retention.percent / 100)}
             detail={
               territory.retention.performingWell
                 ? t('licensee.retentionWell', { percent: RETENTION_PERFORMING_WELL_PERCENT })

@@ -167,7 +167,7 @@ export type Territory = {
   funding: PoolFunding;
   licenseFee: number;
   health: { customerRating: number; driverRating: number; safetyScore: number; average: number; score: number; colour: HealthColour };
-  retention: { percent: number; performingWell: boolean };
+  retention: { percent: number | null; performingWell: boolean };
 };
 
 /**

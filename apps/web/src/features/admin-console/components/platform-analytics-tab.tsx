@@ -139,7 +139,7 @@ function PlatformFigures({ data }: { data: PlatformAnalytics }) {
               </span>
             </Cell>
             <Cell label={t('platform.columns.retention')} className="tabular-nums md:text-end">
-              {format.number(row.retentionPercent, { maximumFractionDigits: 1 })}%
+              {row.retentionPercent === null ? '—' : `${format.number(row.retentionPercent, { maximumFractionDigits: 1 })}%`}
             </Cell>
           </StackedRow>
         ))}

@@ -177,8 +177,14 @@ function OverviewPanel({ data }: { data: LicenseeAnalytics }) {
       <Figure
         name="retention"
         label={t('overview.retention')}
-        value={`${format.number(data.retention.percent, { maximumFractionDigits: 1 })}%`}
-        hint={data.retention.performingWell ? t('community.performingWell') : t('community.belowTarget')}
+        value={data.retention.percent === null ? '—' : `${format.number(data.retention.percent, { maximumFractionDigits: 1 })}%`}
+        hint={
+          data.retention.percent === null
+            ? t('community.retentionNone')
+            : data.retention.performingWell
+              ? t('community.performingWell')
+              : t('community.belowTarget')
+        }
       />
       <Figure name="drivers" label={t('overview.drivers')} value={format.number(data.drivers.length)} hint={t('overview.activeDrivers', { count: active })} />
       <Figure
@@ -321,16 +327,20 @@ function CommunityPanel({ data }: { data: LicenseeAnalytics }) {
           {t('community.retentionTitle')}
         </h3>
         <p className="text-sm" data-testid="retention">
-          {data.retention.activeAtStart === 0
-            ? t('community.retentionNone')
-            : t('community.retention', {
+          {data.retention.percent === null ? (
+            t('community.retentionNone')
+          ) : (
+            <>
+              {t('community.retention', {
                 percent: format.number(data.retention.percent, { maximumFractionDigits: 1 }),
                 still: data.retention.stillActive,
                 start: data.retention.activeAtStart,
               })}{' '}
-          <Badge variant={data.retention.performingWell ? 'success' : 'outline'}>
-            {data.retention.performingWell ? t('community.performingWell') : t('community.belowTarget')}
-          </Badge>
+              <Badge variant={data.retention.performingWell ? 'success' : 'outline'}>
+                {data.retention.performingWell ? t('community.performingWell') : t('community.belowTarget')}
+              </Badge>
+            </>
+          )}
         </p>
       </section>
       <section aria-labelledby="tiers-heading" className="space-y-2">
