@@ -107,6 +107,8 @@ export function createServices(deps: {
   // The consoles' bell: written in the same transactions (beside the mails, and with rides' changes), pushed through the hub after the commit.
   const notifications = createNotificationsService({ db, hub, now, preferences });
 
+  // Sign-up files drivers' and licensees' applications through it (accounts' ApplicationIntake).
+  const applications = createApplicationsService({ db, territories, now, mail, notifications });
   const accounts = createAccountsService({
     db,
     config,
@@ -125,9 +127,9 @@ export function createServices(deps: {
     announce: { sessionsEnded: (sessionIds) => hub.endSessions(sessionIds), usersChanged: (userIds) => hub.usersChanged(userIds) },
     // Verification and reset links, and "your password was changed", go out through the outbox.
     mail,
+    applications: applications.intake,
   });
   hub.onAccountsChanged((change) => accounts.applyRemoteChange(change));
-  const applications = createApplicationsService({ db, territories, now, mail, notifications });
   const provider: PaymentProvider = config.stripe
     ? new StripeProvider({ secretKey: config.stripe.secretKey, apiUrl: config.stripe.apiUrl })
     : new EmbeddedProvider(db, { authorizeDelayMs: config.embeddedAuthDelayMs });

@@ -21,6 +21,8 @@ export type RideCanceller = (typeof rideCancellers)[number];
 /** Each kind with the data its text needs. */
 export const notificationDataSchemas = {
   driver_application_approved: z.object({ applicationId: id }),
+  /** To the licensee of the territory a new driver signed up to drive in: an application to review (no name kept here). */
+  driver_application_received: z.object({ applicationId: id, territoryName: z.string() }),
   driver_application_rejected: z.object({ applicationId: id, notes: z.string().nullable() }),
   licensee_application_approved: z.object({ applicationId: id, territoryName: z.string() }),
   licensee_application_rejected: z.object({ applicationId: id, territoryName: z.string(), notes: z.string().nullable() }),
@@ -74,6 +76,7 @@ function variant<K extends NotificationKind>(kind: K) {
 /** A notification as the API and the socket give it: its kind decides the shape of its data. */
 export const notificationSchema = z.discriminatedUnion('kind', [
   variant('driver_application_approved'),
+  variant('driver_application_received'),
   variant('driver_application_rejected'),
   variant('licensee_application_approved'),
   variant('licensee_application_rejected'),

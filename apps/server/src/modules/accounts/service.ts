@@ -1,11 +1,19 @@
-import type { ChangePasswordRequest, PasswordResetConfirm, ProfileUpdate, PublicUser, RegisterRequest, Role } from '@coride/domain';
+import type {
+  ChangePasswordRequest,
+  DriverRegistration,
+  LicenseeRegistration,
+  PasswordResetConfirm,
+  ProfileUpdate,
+  PublicUser,
+  RegisterRequest,
+  Role,
+} from '@coride/domain';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import { users } from './tables';
 import { AppError } from '../../lib/app-error';
-import { createDriverApplication, createLicenseeApplication } from '../applications/repository';
 import type { MailService } from '../mail/service';
 import { loginThrottles, type LoginThrottles } from './login-throttle';
 import { hashPassword, verifyPassword } from './password';
@@ -46,8 +54,21 @@ const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'Invalid em
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
+/** Where a driver's typed driving area lies: a zip code and, if one serves it, a territory. */
+export type DriveAreaPlacement = { homeZip: string; territoryId: string | null };
+
 /** Places a driver's typed driving area in a zip code and, if one serves it, a territory. */
-export type DriveAreaPlacer = (driveArea: string) => Promise<{ homeZip: string; territoryId: string | null } | undefined>;
+export type DriveAreaPlacer = (driveArea: string) => Promise<DriveAreaPlacement | undefined>;
+
+/**
+ * How sign-up files a new driver's or licensee's application, in the new account's transaction (the
+ * applications module implements it). `submitDriver` gives back what to push once that transaction
+ * has committed: the territory's licensee hears of the application in the bell.
+ */
+export type ApplicationIntake = {
+  submitDriver(tx: Executor, userId: string, form: DriverRegistration, placement: DriveAreaPlacement | undefined): Promise<() => void>;
+  submitLicensee(tx: Executor, userId: string, form: LicenseeRegistration): Promise<void>;
+};
 
 /**
  * How the other instances hear of sign-in changes, after the database says so: sessions that ended
@@ -78,6 +99,8 @@ export function createAccountsService(deps: {
   cacheClock?: () => number;
   /** Verification, reset and password-changed mails, written in the transactions of their causes. */
   mail?: Pick<MailService, 'enqueueToUser'>;
+  /** Files the applications of new drivers and licensees; sign-up refuses those roles without it (the admin CLI needs none). */
+  applications?: ApplicationIntake;
 }) {
   const {
     db,
@@ -151,6 +174,11 @@ export function createAccountsService(deps: {
     await attempt.succeeded();
   }
 
+  function applicationIntake(): ApplicationIntake {
+    if (!deps.applications) throw new Error('Signing up drivers and licensees needs the applications intake');
+    return deps.applications;
+  }
+
   /** After a users row changed in the database: no instance serves the old row from its cache. */
   function usersChanged(userIds: readonly string[]): void {
     cache.forgetUsers(userIds);
@@ -161,6 +189,7 @@ export function createAccountsService(deps: {
     async register(request: RegisterRequest): Promise<{ user: PublicUser; token: string }> {
       const passwordHash = await hashPassword(request.password, config.passwordCost);
       const placement = request.role === 'driver' ? await placeDriveArea(request.driveArea) : undefined;
+      let publishApplication: () => void = () => undefined;
       const referralCode = request.role === 'customer' ? request.referralCode?.trim().toUpperCase() : undefined;
       const [referrer] = referralCode ? await db.select({ id: users.id }).from(users).where(eq(users.referralCode, referralCode)) : [];
       if (referralCode && !referrer) throw new AppError('VALIDATION_FAILED', 'This referral code does not exist.', { referralCode: 'Unknown referral code' });
@@ -182,11 +211,12 @@ export function createAccountsService(deps: {
             email: 'An account with this email already exists',
           });
         }
-        if (request.role === 'driver') await createDriverApplication(tx, created.id, request, placement);
-        if (request.role === 'licensee') await createLicenseeApplication(tx, created.id, request);
+        if (request.role === 'driver') publishApplication = await applicationIntake().submitDriver(tx, created.id, request, placement);
+        if (request.role === 'licensee') await applicationIntake().submitLicensee(tx, created.id, request);
         await mailToken(tx, created.id, 'email-verification');
         return created;
       });
+      publishApplication();
       return { user: toPublicUser(user), token: await startSession(user.id) };
     },
 

@@ -7,13 +7,13 @@ import { users } from '../accounts/tables';
 import { driverProfiles } from './profile-tables';
 import { driverApplications, licenseeApplications } from './tables';
 
-/** A new driver's vehicle profile and pending application, in the caller's transaction. */
+/** A new driver's vehicle profile and pending application, in the caller's transaction; the application's id. */
 export async function createDriverApplication(
   tx: Executor,
   userId: string,
   form: DriverRegistration,
   placement: { homeZip: string; territoryId: string | null } | undefined,
-): Promise<void> {
+): Promise<string> {
   await tx.insert(driverProfiles).values({
     userId,
     homeZip: placement?.homeZip ?? null,
@@ -31,7 +31,8 @@ export async function createDriverApplication(
     vehiclePlate: form.vehiclePlate,
     driveArea: form.driveArea,
   });
-  await tx.insert(driverApplications).values({ userId, licenseDocument: form.licenseNumber });
+  const [application] = await tx.insert(driverApplications).values({ userId, licenseDocument: form.licenseNumber }).returning({ id: driverApplications.id });
+  return application!.id;
 }
 
 export async function createLicenseeApplication(tx: Executor, userId: string, form: LicenseeRegistration): Promise<void> {

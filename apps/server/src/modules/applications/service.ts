@@ -3,7 +3,7 @@ import type { Database, Executor } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { toPage } from '../../lib/paging';
-import type { AuthenticatedUser } from '../accounts/service';
+import type { ApplicationIntake, AuthenticatedUser } from '../accounts/service';
 import type { MailService } from '../mail/service';
 import type { NotificationBatch, NotifyPort } from '../notifications/service';
 import type { TerritoriesService } from '../territories/service';
@@ -66,7 +66,32 @@ export function createApplicationsService(deps: {
     }
   }
 
+  /** Sign-up files applications through this (accounts' ApplicationIntake port). */
+  const intake: ApplicationIntake = {
+    /**
+     * The new driver's profile and application; when the driving area lies in a territory, its
+     * licensee hears of the application in the bell (the reviewer's queue is theirs, contract §10).
+     */
+    async submitDriver(tx, userId, form, placement) {
+      const applicationId = await repo.createDriverApplication(tx, userId, form, placement);
+      const told = notifications.batch();
+      const territory = placement?.territoryId ? await territories.managerOf(placement.territoryId, tx) : undefined;
+      if (territory) {
+        await told.notify(tx, {
+          userId: territory.licenseeId,
+          kind: 'driver_application_received',
+          data: { applicationId, territoryName: territory.name },
+          dedupeKey: `driver-application-received:${applicationId}`,
+        });
+      }
+      return () => told.publish();
+    },
+    submitLicensee: (tx, userId, form) => repo.createLicenseeApplication(tx, userId, form),
+  };
+
   return {
+    intake,
+
     /** A page of the driver applications the viewer reviews, newest first. */
     async listDriverApplications(viewer: AuthenticatedUser, query: ApplicationListQuery) {
       const rows = await repo.listDriverApplications(db, await visibleTerritoryIds(viewer), query);

@@ -141,6 +141,12 @@ export function createTerritoriesService(deps: { db: Database; zips: ZipIndex; n
 
     listForLicensee: (licenseeId: string) => repo.listTerritoriesOfLicensee(db, licenseeId),
 
+    /** The territory's name and the licensee who runs it, or undefined for an unknown id. */
+    async managerOf(territoryId: string, executor: Executor = db): Promise<{ name: string; licenseeId: string } | undefined> {
+      const territory = await repo.findTerritory(executor, territoryId);
+      return territory && { name: territory.name, licenseeId: territory.licenseeId };
+    },
+
     /** Whether the territory is suspended now (dispatch and going online ask it). */
     async isSuspended(territoryId: string, executor: Executor = db): Promise<boolean> {
       const territory = await repo.findTerritory(executor, territoryId);

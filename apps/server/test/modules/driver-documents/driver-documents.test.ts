@@ -225,6 +225,12 @@ describe.each(backends)('driver documents (%s)', (backend) => {
     expect(await queue(boston)).not.toContain(inMidtown.applicationId);
     expect(await queue(midtown)).toContain(inMidtown.applicationId);
     expect(await queue(midtown)).not.toContain(inBoston.applicationId);
+    // Each licensee hears of the application in its own territory, in the bell, and of no other.
+    const received = async (licensee: Person) => (await notifications(licensee)).flatMap((n) => (n.kind === 'driver_application_received' ? [n.data] : []));
+    expect(await received(boston)).toContainEqual({ applicationId: inBoston.applicationId, territoryName: 'Boston' });
+    expect((await received(boston)).map((d) => d.applicationId)).not.toContain(inMidtown.applicationId);
+    expect(await received(midtown)).toContainEqual({ applicationId: inMidtown.applicationId, territoryName: 'Midtown' });
+    expect((await received(midtown)).map((d) => d.applicationId)).not.toContain(inBoston.applicationId);
     // The licensee reviews the documents of the applicant before deciding.
     await expectOk(await upload(inMidtown, [{ name: 'kind', value: 'photo' }, file(JPEG, 'image/jpeg')]), 201);
     const listed = await expectOk<DriverDocument[]>(await api.get(t.app, `/api/licensee/drivers/${inMidtown.id}/documents`, midtown));

@@ -24,6 +24,8 @@ export function notificationText(notification: Notification): NotificationText {
   switch (notification.kind) {
     case 'driver_application_approved':
       return text('body');
+    case 'driver_application_received':
+      return text('body', { territory: notification.data.territoryName });
     case 'driver_application_rejected':
       return { ...text('body'), ...(notification.data.notes ? { notes: notification.data.notes } : {}) };
     case 'licensee_application_approved':
