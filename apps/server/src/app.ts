@@ -263,10 +263,14 @@ async function registerWebApp(app: AppInstance, webDistDir: string | undefined):
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/ws');
-    if (!isApi && hasWebApp && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A file the build does not have (a chunk of an older release) is a 404, never the app's page: a
+    // script answered with HTML breaks the page that asked, and the service worker keeps assets cache-first.
+    const isAsset = request.url.startsWith('/assets/');
+    if (!isApi && !isAsset && hasWebApp && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     const body: ApiError = { error: `No route for ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' };
+    if (isAsset) reply.header('Cache-Control', 'no-store');
     return reply.status(404).send(body);
   });
 }

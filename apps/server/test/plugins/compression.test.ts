@@ -13,6 +13,8 @@ function writeWebDist(): { dir: string; script: string; page: string } {
   const page = `<!doctype html><html><head><title>CoRide</title></head><body>${'<div id="root"></div>'.repeat(80)}</body></html>`;
   const files: Record<string, string> = {
     'assets/index-3f2a1b.js': script,
+    'assets/index-8e1d2c.css': `.page{margin:0 auto}${'.card{padding:1rem}'.repeat(80)}`,
+    'assets/logo-9c8d7e.svg': `<svg xmlns="http://www.w3.org/2000/svg">${'<path d="M0 0h24v24H0z"/>'.repeat(60)}</svg>`,
     'index.html': page,
     'sw.js': `self.addEventListener('install', () => {});${' '.repeat(2000)}`,
   };
@@ -63,11 +65,34 @@ describe('what the server sends the browser', () => {
     if (expected) expect(response.rawPayload.length).toBeLessThan(web.script.length / 2);
   });
 
+  it.each([
+    ['/assets/index-8e1d2c.css', /text\/css/],
+    ['/assets/logo-9c8d7e.svg', /image\/svg\+xml/],
+  ])('sends the hashed %s compressed and cached for a year, like a script', async (url, contentType) => {
+    const response = await get(url, 'br, gzip');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(contentType);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['vary']).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers a file the build does not have (a chunk of an older release) with 404, never the app page', async () => {
+    // index.html under a script's name would break the page that asked, and the service worker keeps assets cache-first.
+    for (const url of ['/assets/route-0ld0ld.js', '/assets/index-0ld0ld.css']) {
+      const response = await get(url, 'br');
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).not.toMatch(/text\/html/);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+
   it.each(['/', '/ride', '/driver-dashboard'])('sends index.html for %s compressed and revalidated on every load', async (url) => {
     const response = await get(url, 'gzip, br');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/text\/html/);
     expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['vary']).toMatch(/accept-encoding/i);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(decoded(response.rawPayload, 'br')).toBe(web.page);
   });
