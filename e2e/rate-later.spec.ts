@@ -66,9 +66,14 @@ test('a rider rates and tips a past ride from the rides list, and sees a reportâ
   await expect(dialog.getByTestId('rating-done')).toBeVisible();
   await dialog.getByTestId('tip-preset-0').click();
   await dialog.getByTestId('submit-tip').click();
+  // The rated and tipped ride leaves the list's to-do state while the dialog still shows its thanks.
   await expect(dialog.getByTestId('tip-done')).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
+  await expect(ratedItem).toContainText('You rated 5/5');
+  // Escape closes the topmost layer first: the rating's and the tip's toasts while they show, then the dialog.
+  await expect(async () => {
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden({ timeout: 1_000 });
+  }).toPass();
   await expect(ratedItem).toContainText('You rated 5/5');
   await expect(ratedItem).toContainText(/Includes \$\d+\.\d{2} tip/);
   await expect(ratedItem.getByTestId('rate-and-tip')).toHaveCount(0);

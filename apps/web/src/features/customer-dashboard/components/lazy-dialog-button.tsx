@@ -17,7 +17,7 @@ export function LazyDialogButton({
   accessibleName,
   variant = 'outline',
   defaultOpen = false,
-  onClose,
+  onOpenChange: tellOpenChange,
   testId,
 }: {
   icon: ReactNode;
@@ -28,13 +28,14 @@ export function LazyDialogButton({
   variant?: 'outline' | 'default';
   /** Open at once (a link asked for this dialog). */
   defaultOpen?: boolean;
-  onClose?: () => void;
+  /** Told each time the dialog opens or closes. */
+  onOpenChange?: (open: boolean) => void;
   testId: string;
 }) {
   const [isOpen, setIsOpen] = useState(defaultOpen);
   const onOpenChange = (open: boolean) => {
     setIsOpen(open);
-    if (!open) onClose?.();
+    tellOpenChange?.(open);
   };
   return (
     <DialogPrimitive.Root open={isOpen} onOpenChange={onOpenChange}>

@@ -32,7 +32,7 @@ export function ReceiptButton({
       preload={preload}
       {...(accessibleName ? { accessibleName } : {})}
       defaultOpen={defaultOpen}
-      {...(onClose ? { onClose } : {})}
+      {...(onClose ? { onOpenChange: (open: boolean) => !open && onClose() } : {})}
       testId="open-receipt"
     >
       {children}
@@ -40,14 +40,31 @@ export function ReceiptButton({
   );
 }
 
-/** Opens the rating and the tip of a completed ride, for the 7 days they are open (contract §10). */
-export function FeedbackButton({ rideId, children, accessibleName, icon }: { rideId: string; children: ReactNode; accessibleName: string; icon: ReactNode }) {
+/**
+ * Opens the rating and the tip of a completed ride, for the 7 days they are open (contract §10).
+ * `onOpenChange`: the list keeps the button, and so its dialog, while the dialog is open, even once the
+ * ride is rated and tipped (its confirmation stays until the rider closes it).
+ */
+export function FeedbackButton({
+  rideId,
+  children,
+  accessibleName,
+  icon,
+  onOpenChange,
+}: {
+  rideId: string;
+  children: ReactNode;
+  accessibleName: string;
+  icon: ReactNode;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <LazyDialogButton
       icon={icon}
       content={<FeedbackDialogContent rideId={rideId} />}
       preload={preload}
       accessibleName={accessibleName}
+      onOpenChange={onOpenChange}
       variant="default"
       testId="rate-and-tip"
     >

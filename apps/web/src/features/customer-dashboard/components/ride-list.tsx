@@ -3,6 +3,7 @@ import { isActiveRideStatus } from '@coride/domain/ride-state';
 import type { Dispute } from '@coride/domain/payments';
 import type { Ride } from '@coride/domain/rides';
 import { CalendarClockIcon, NavigationIcon, RotateCcwIcon, StarIcon, XIcon } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { RideStatusBadge } from '@/components/ride-status-badge';
@@ -58,6 +59,8 @@ function RideListItem({
   onReceiptClosed?: () => void;
 }) {
   const { t } = useTranslation('customer');
+  // The rating and tip refresh this ride while its dialog is open: the dialog stays until it is closed.
+  const [isFeedbackDialogOpen, setFeedbackDialogOpen] = useState(false);
   const format = useFormatters();
   const isActive = isActiveRideStatus(ride.status);
   const paid = ride.totalFare + ride.tip;
@@ -112,9 +115,10 @@ function RideListItem({
         {ride.status === 'completed' ? (
           <div className="flex flex-wrap gap-2 sm:justify-end">
             {/* Rate and tip later (contract §10): for 7 days, while either is still to do. */}
-            {(ride.rating === null || ride.tip === 0) && isFeedbackOpen(ride) ? (
+            {((ride.rating === null || ride.tip === 0) && isFeedbackOpen(ride)) || isFeedbackDialogOpen ? (
               <FeedbackButton
                 rideId={ride.id}
+                onOpenChange={setFeedbackDialogOpen}
                 icon={<StarIcon aria-hidden />}
                 accessibleName={t(ride.rating === null ? 'rides.rateLabel' : 'rides.tipLabel', { to: ride.dropoffLocation.address })}
               >
