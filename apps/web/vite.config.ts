@@ -25,7 +25,7 @@ export default defineConfig({
       manifest: {
         name: 'CoRide — community ride-hailing',
         short_name: 'CoRide',
-        description: 'Upfront prices, 6% total fees, drivers keep 94% plus all tips.',
+        description: 'Upfront prices and 6% total fees. Drivers keep the whole fare before fees: at least 94% of what the rider pays, plus every tip.',
         theme_color: '#0f766e',
         background_color: '#ffffff',
         display: 'standalone',
