@@ -42,6 +42,18 @@ function flatten(tree: unknown, prefix = '', out = new Map<string, string>()): M
   return out;
 }
 
+/** Every text of a namespace by its full key (plural forms kept apart), for comparing values. */
+function texts(tree: unknown, prefix = '', out: [string, string][] = []): [string, string][] {
+  if (typeof tree === 'string') out.push([prefix, tree]);
+  else if (Array.isArray(tree)) tree.forEach((item, index) => texts(item, `${prefix}[${index}]`, out));
+  else if (tree && typeof tree === 'object') for (const [key, value] of Object.entries(tree)) texts(value, prefix ? `${prefix}.${key}` : key, out);
+  return out;
+}
+
+/** A namespace with this many worded texts is judged; at most this share may read as in English (17% at most today). */
+const MIN_TEXTS_TO_JUDGE = 8;
+const MAX_SHARE_AS_IN_ENGLISH = 0.35;
+
 const english = readNamespaces('en');
 const englishKeys = new Map([...english].map(([ns, tree]) => [ns, flatten(tree)]));
 
@@ -78,6 +90,26 @@ describe('translations', () => {
           problems.push(`${ns}:${key} placeholders {${placeholders}} differ from English {${reference.get(key)}}`);
         }
       }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it.each(TRANSLATED_LANGUAGES)('%s has no empty text and no namespace left in English', (language) => {
+    const problems: string[] = [];
+    for (const [ns, tree] of readNamespaces(language)) {
+      const reference = new Map(texts(english.get(ns)));
+      let words = 0;
+      let copied = 0;
+      for (const [key, value] of texts(tree)) {
+        if (value.trim() === '') problems.push(`${ns}:${key} is empty`);
+        const original = reference.get(key);
+        // Texts with words (not a lone symbol, number or placeholder): a few stay the same (brand
+        // names, cognates such as "Total"), but a namespace pasted from English is mostly the same.
+        if (original === undefined || !/\p{L}{2}/u.test(original)) continue;
+        words += 1;
+        if (value === original) copied += 1;
+      }
+      if (words >= MIN_TEXTS_TO_JUDGE && copied / words > MAX_SHARE_AS_IN_ENGLISH) problems.push(`${ns}: ${copied} of ${words} texts are the English ones`);
     }
     expect(problems).toEqual([]);
   });
