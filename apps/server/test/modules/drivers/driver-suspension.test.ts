@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driverSuspensions, mailOutbox } from '../../../src/db/schema';
 import * as driversRepo from '../../../src/modules/drivers/repository';
-import { HubTap } from '../../support/realtime';
+import { connectAs, HubTap, listen } from '../../support/realtime';
 import { sharedBackends, createTestApp, type TestApp } from '../../support/test-app';
 import {
   api,
@@ -220,5 +220,55 @@ describe.each(sharedBackends)('driver suspension (%s)', (backend) => {
     expectError(await api.post(t.app, `/api/driver-applications/${driver.applicationId}/review`, midtown, { status: 'approved' }), 409, 'CONFLICT');
     expect(await me(driver)).toMatchObject({ isApproved: false, applicationStatus: 'rejected' });
     expectError(await goOnlineAt(driver), 403, 'FORBIDDEN');
+  });
+});
+
+/*
+ * Suspension takes away the right to drive, not the account (ADR 031: the driver keeps their session to
+ * read why, see their earnings and cash out). That right is revoked on every process within a second:
+ * the instance that did not suspend tells the driver's socket, refuses going online and offers nothing.
+ */
+describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('driver suspension across two instances on one PostgreSQL and one Redis', () => {
+  let t: TestApp;
+  let other: Awaited<ReturnType<TestApp['twin']>>;
+  let admin: Person;
+  let midtown: Person & { territoryId: string };
+
+  beforeAll(async () => {
+    t = await createTestApp('postgres+redis', { DISPATCH_SWEEP_MS: '0', SETTLEMENT_SWEEP_MS: '0' });
+    other = await t.twin();
+    admin = await signInAdmin(t.app);
+    midtown = await approvedLicensee(t.app, admin, MIDTOWN_ZIPS, 'Midtown');
+  });
+  afterAll(async () => {
+    await other?.closeTwin();
+    await t?.close();
+  });
+
+  it('a suspension through instance B reaches the driver on instance A within a second: told, offline, refused, offered nothing', async () => {
+    const driver = await onlineDriver(t.app, admin, HERALD_SQUARE);
+    const socket = await connectAs(await listen(t.app), driver.token);
+    try {
+      const started = Date.now();
+      await expectOk<DriverSuspensionState>(
+        await api.post(other, `/api/licensee/drivers/${driver.id}/suspend`, midtown, { reason: 'Repeated no-shows at pickups' }),
+      );
+      expect((await socket.next('driver_suspended', 1000)).suspension.reason).toBe('Repeated no-shows at pickups');
+      expect(Date.now() - started).toBeLessThan(1000);
+
+      // Instance A, which did nothing itself, answers as B does.
+      expectError(await api.patch(t.app, '/api/drivers/status', driver, { status: 'online', location: HERALD_SQUARE }), 403, 'DRIVER_SUSPENDED');
+      expect(await expectOk<DriverMe>(await api.get(t.app, '/api/drivers/me', driver))).toMatchObject({
+        status: 'offline',
+        suspension: { reason: 'Repeated no-shows at pickups' },
+      });
+      expect(await t.app.services.index.get(driver.id)).toBeUndefined();
+      // A ride booked through A is offered to nobody: the suspended driver was the only one near.
+      const ride = await expectOk<Ride>(await book(t.app, await rider(t.app)), 201);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(socket.unread().filter((m) => m.type === 'ride_request' && m.ride.id === ride.id)).toEqual([]);
+    } finally {
+      await socket.close();
+    }
   });
 });
