@@ -9,6 +9,10 @@ import { ADMIN, adminHeaders, approvedDriver, expectNoSeriousA11yViolations, lic
  * page load per page: the widths are set on the loaded page, and the consoles' tabs are opened in place.
  */
 
+/** The driver's corner by Grand Central (zip 10170, licensed by the driver test alone) and a drop-off downtown. */
+const AT_THE_STATION = { address: 'Park Ave & E 45th St, New York, NY 10170', lat: 40.7527, lng: -73.9772 };
+const UNION_SQUARE = { address: 'Union Square, New York, NY 10003', lat: 40.7359, lng: -73.9911 };
+
 const TIMES_SQUARE = { emailPrefix: 'phone-layout-licensee', territoryName: 'Times Square', zipCodes: '10036, 10019, 10018, 10020, 10017' };
 
 /** Waits for the page's lazy parts: no request in flight, and loading spinners gone (some spin on purpose). */
@@ -19,10 +23,10 @@ async function settle(page: Page) {
     .catch(() => undefined);
 }
 
-/** Every tab of the page's console, one after the other, each measured at every phone size. */
-async function everyTabProblems(page: Page, label: string): Promise<string[]> {
+/** Every tab of the page's console (its first tab list, or the one named), one after the other, each measured at every phone size. */
+async function everyTabProblems(page: Page, label: string, tablist?: string): Promise<string[]> {
   const problems: string[] = [];
-  const tabs = page.getByRole('tablist').first().getByRole('tab');
+  const tabs = (tablist ? page.getByRole('tablist', { name: tablist }) : page.getByRole('tablist').first()).getByRole('tab');
   const names = await tabs.allInnerTexts();
   expect(names.length).toBeGreaterThan(1);
   for (const [index, name] of names.entries()) {
@@ -83,8 +87,8 @@ test('the rider: booking with a price shown, then the dashboard tabs', async ({ 
   expect(problems).toEqual([]);
 });
 
-test('the driver console, offline and online', async ({ browser, request }) => {
-  test.setTimeout(300_000);
+test('the driver console: offline, online, an offer, the active ride and every tab', async ({ browser, request }) => {
+  test.setTimeout(420_000);
   const admin = await adminHeaders(request);
   // Online in zip codes no other spec licenses (specs run two at a time): no other spec's ride is offered to this driver.
   await licenseeFor(request, admin, { emailPrefix: 'phone-layout-station-licensee', territoryName: 'Grand Central', zipCodes: '10170' });
@@ -100,6 +104,18 @@ test('the driver console, offline and online', async ({ browser, request }) => {
   await expect(page.getByTestId('driver-status-badge')).toHaveText(/online/i);
   problems.push(...(await phoneLayoutProblems(page, 'driver console, online', () => settle(page))));
   await expectNoSeriousA11yViolations(page);
+
+  // A rider books at the driver's corner: the offer's card (Accept, the price), then the active ride
+  // with its map, where the assistant's buttons once covered Accept.
+  const rider = await riderWithCard(request, { emailPrefix: 'phone-layout-driver-rider' });
+  const booked = await request.post('/api/rides', { headers: rider.auth, data: { pickupLocation: AT_THE_STATION, dropoffLocation: UNION_SQUARE } });
+  expect(booked.status()).toBe(201);
+  await expect(page.getByTestId('accept-ride')).toBeVisible({ timeout: 30_000 });
+  problems.push(...(await phoneLayoutProblems(page, 'driver console, an offer', () => settle(page))));
+  await page.getByTestId('accept-ride').click();
+  await expect(page.getByTestId('arrived-at-pickup')).toBeVisible({ timeout: 30_000 });
+  problems.push(...(await phoneLayoutProblems(page, 'driver console, active ride', () => settle(page))));
+  problems.push(...(await everyTabProblems(page, 'driver console', 'More of your console')));
   expect(problems).toEqual([]);
   await context.close();
 });
