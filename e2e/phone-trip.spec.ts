@@ -1,4 +1,5 @@
 import { expect, test, type Browser } from '@playwright/test';
+import { phoneLayoutProblems } from './phone-layout';
 import { adminHeaders, approvedDriver, expectNoSeriousA11yViolations, licenseeFor, onlineDriverPage, riderWithCard, signInWithToken } from './support';
 
 /**
@@ -60,6 +61,8 @@ test('the driver arrives, the rider sees the plate and the PIN, and still rates 
   await expect(riderPage.getByTestId('ride-timeline').locator('[data-step="arrived"]')).toHaveAttribute('data-done', 'true');
   await expectNoSeriousA11yViolations(riderPage);
   await expectNoSeriousA11yViolations(driverPage);
+  // The rider's live ride (map, plate, PIN) and the driver's card at the pickup: nothing covers anything at 360-430 px.
+  expect([...(await phoneLayoutProblems(riderPage, 'rider, driver arrived')), ...(await phoneLayoutProblems(driverPage, 'driver, at the pickup'))]).toEqual([]);
 
   // The driver starts with the PIN the rider tells them, then completes.
   await driverPage.getByTestId('ride-pin-input').fill(pin);
