@@ -3,7 +3,8 @@ import { expect, test, type Page } from '@playwright/test';
 
 /**
  * The top bar fits a phone in every language: the page never scrolls sideways and no link or button
- * of the bar covers another (the UX walk found French "Commencer" over the language switch).
+ * of the bar covers another (the UX walk found French "Commencer" over the language switch). The
+ * whole page is in the width check: the sections below the hero and the footer are loaded first.
  */
 async function layoutProblems(page: Page, label: string): Promise<string[]> {
   return page.evaluate((where) => {
@@ -41,12 +42,20 @@ test('the landing page header fits a phone in every language', async ({ page }) 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The lower sections and the footer load as a visitor nears them: scrolled to once, they stay.
+  await expect(async () => {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(page.getByTestId('site-footer')).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  await page.evaluate(() => window.scrollTo(0, 0));
   for (const language of languages) {
     // Switched in place through the header's own selector, as a visitor would.
     await page.getByTestId('language-selector').click();
     await page.getByRole('option', { name: language.nativeName }).click();
     await expect(page.getByRole('listbox')).toHaveCount(0);
     await expect(page.locator('html')).toHaveAttribute('lang', language.code);
+    // The lower sections' texts in this language (their namespaces load on the switch).
+    await page.waitForLoadState('networkidle');
     // Phones (390 and 360 px), and a tablet where the bar shows more links and the language's name.
     for (const width of [390, 360, 768]) {
       await page.setViewportSize({ width, height: 844 });
