@@ -16,6 +16,8 @@ test('a new rider signs up, sees the install guide, lands on the dashboard, stay
 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('account-name')).toHaveText('Grace Hopper');
+  // A rider with no ride yet is welcomed, not welcomed back (honest numbers and words, contract §10).
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Grace');
   await page.reload();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('account-name')).toHaveText('Grace Hopper');
