@@ -61,7 +61,7 @@ describe.each(backends)('the marketplace loop on %s', (backend) => {
     const person = await rider(t.app);
     const response = await book(t.app, person, CHICAGO);
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({ code: 'BUSINESS_RULE', error: expect.stringMatching(/not serving this pickup area yet/) });
+    expect(response.json()).toMatchObject({ code: 'AREA_NOT_SERVED', error: expect.stringMatching(/not serving this pickup area yet/) });
   });
 
   it('cancels with reason no_drivers when every driver declines', async () => {

@@ -62,6 +62,10 @@ export const errorCodes = {
   /** A driver document that is not a JPEG, PNG or PDF by its content, whatever type it was sent as. */
   UNSUPPORTED_FILE_TYPE: 415,
   BUSINESS_RULE: 422,
+  /** A pickup, or a driver going online, outside every licensed territory. */
+  AREA_NOT_SERVED: 422,
+  /** Going online without a position. */
+  LOCATION_REQUIRED: 422,
   /** No approved vehicle of the territory fits the ride's options (seats, size, wheelchair access; ADR 033). */
   NO_FITTING_VEHICLE: 422,
   /** A rider already holds the most scheduled rides allowed (ADR 034). */

@@ -225,14 +225,14 @@ export function createDriversService(deps: {
       if (await repo.isSuspended(db, driver.id)) throw driverSuspended();
       await deps.mayGoOnline?.(driver.id);
       if (!location) {
-        throw new AppError('BUSINESS_RULE', 'Location Required - Please enable location services to go online.', {
+        throw new AppError('LOCATION_REQUIRED', 'Location Required - Please enable location services to go online.', {
           location: 'Location is required to go online',
         });
       }
       let territoryId = profile.territoryId;
       if (!territoryId) {
         const placed = await territories.place(location);
-        if (!placed?.territory) throw new AppError('BUSINESS_RULE', 'Your area is not served yet: there is no licensed territory here.');
+        if (!placed?.territory) throw new AppError('AREA_NOT_SERVED', 'Your area is not served yet: there is no licensed territory here.');
         territoryId = placed.territory.id;
         await setDriverTerritory(db, driver.id, territoryId);
       }

@@ -63,7 +63,7 @@ const noFittingVehicle = () =>
     options: 'No vehicle here fits these options',
   });
 const notServed = () =>
-  new AppError('BUSINESS_RULE', "We're not serving this pickup area yet. Rides are available inside our licensed territories.", {
+  new AppError('AREA_NOT_SERVED', "We're not serving this pickup area yet. Rides are available inside our licensed territories.", {
     pickupLocation: 'This pickup area is not served yet',
   });
 

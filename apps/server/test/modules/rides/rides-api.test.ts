@@ -134,7 +134,7 @@ describe.each(sharedBackends)('the rides API on %s', (backend) => {
         await post('/api/rides/quote', person, { pickupLocation: CHICAGO, dropoffLocation: TIMES_SQUARE }),
         await post('/api/rides/quote', person, { pickupLocation: { address: 'Mid-Atlantic', lat: 35, lng: -60 }, dropoffLocation: TIMES_SQUARE }),
       ]) {
-        expectError(response, 422, 'BUSINESS_RULE', /not serving this pickup area yet/);
+        expectError(response, 422, 'AREA_NOT_SERVED', /not serving this pickup area yet/);
         expect(response.json()).toMatchObject({ fields: { pickupLocation: 'This pickup area is not served yet' } });
       }
       expect(await expectOk<Ride[]>(await get('/api/rides', person))).toEqual([]);
@@ -463,12 +463,12 @@ describe.each(sharedBackends)('the rides API on %s', (backend) => {
 
       const approved = await registeredDriver(t.app, admin);
       const noLocation = await api.patch(t.app, '/api/drivers/status', approved, { status: 'online' });
-      expectError(noLocation, 422, 'BUSINESS_RULE', /^Location Required/);
+      expectError(noLocation, 422, 'LOCATION_REQUIRED', /^Location Required/);
       expect(noLocation.json()).toMatchObject({ fields: { location: 'Location is required to go online' } });
 
       const nowhere = await registeredDriver(t.app, admin, { driveArea: 'Chicago, IL' });
       expect(await expectOk<DriverMe>(await get('/api/drivers/me', nowhere))).toMatchObject({ territoryName: null, isApproved: true });
-      expectError(await api.patch(t.app, '/api/drivers/status', nowhere, { status: 'online', location: CHICAGO }), 422, 'BUSINESS_RULE', /not served yet/);
+      expectError(await api.patch(t.app, '/api/drivers/status', nowhere, { status: 'online', location: CHICAGO }), 422, 'AREA_NOT_SERVED', /not served yet/);
       for (const driver of [pending, approved, nowhere]) expect((await expectOk<DriverMe>(await get('/api/drivers/me', driver))).status).toBe('offline');
 
       // Going online inside a territory places a driver without one in it.
@@ -531,7 +531,7 @@ describe.each(sharedBackends)('the rides API on %s', (backend) => {
       // Nothing of the approval was kept: the application is still open and 10128 is not served.
       expect((await applications()).find((a) => a.id === application.id)).toMatchObject({ status: 'pending', reviewedAt: null });
       const person = await rider(t.app);
-      expectError(await post('/api/rides/quote', person, { pickupLocation: CARNEGIE_HILL, dropoffLocation: TIMES_SQUARE }), 422, 'BUSINESS_RULE');
+      expectError(await post('/api/rides/quote', person, { pickupLocation: CARNEGIE_HILL, dropoffLocation: TIMES_SQUARE }), 422, 'AREA_NOT_SERVED');
       expect(
         await expectOk(await post(`/api/licensee-applications/${application.id}/review`, admin, { status: 'rejected', notes: 'Zip 10036 is taken' })),
       ).toEqual({ ok: true });
