@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ADMIN, fillAccount, PASSWORD, registerViaApi, registrationPayloads, signInThroughForm, signInWithToken, uniqueEmail } from './support';
 
@@ -17,6 +19,23 @@ test('a wrong password shows the sign-in failure and keeps the typed email', asy
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await expect(page.getByTestId('signin-submit')).toBeEnabled();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+test("a reader of another language reads a failed call's reason in it: German sign-in failure", async ({ page }) => {
+  // The server writes English; the app shows the error code's text from the reader's `errors` file (ADR 042).
+  const de = (namespace: string) => JSON.parse(fs.readFileSync(path.join('apps/web/src/locales/de', `${namespace}.json`), 'utf8')) as Record<string, string>;
+  const email = uniqueEmail('wrong.password.de');
+  await registerViaApi(page, registrationPayloads.customer(email));
+  await page.addInitScript(() => localStorage.setItem('language', 'de'));
+  await page.goto('/sign-in');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await page.locator('input[type="email"]').fill(email);
+  await page.locator('input[type="password"]').fill('not-the-password');
+  await page.getByTestId('signin-submit').click();
+  const toast = page.getByTestId('toast');
+  await expect(toast).toContainText(de('auth').failedTitle!);
+  await expect(toast).toContainText(de('errors').INVALID_CREDENTIALS!);
+  await expect(toast).not.toContainText('Invalid email or password');
 });
 
 const dashboards = [

@@ -1,4 +1,5 @@
 import type { ApiError } from '@coride/domain/errors';
+import { errorInReadersLanguage } from './i18n';
 
 export const TOKEN_KEY = 'token';
 
@@ -60,14 +61,14 @@ export async function apiResponse(
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiRequestError(0, 'Cannot reach the server. Check your connection and try again.', 'NETWORK');
+    throw new ApiRequestError(0, await errorInReadersLanguage('NETWORK', 'Cannot reach the server. Check your connection and try again.'), 'NETWORK');
   }
   const text = await response.text();
   const data: unknown = text ? safeJson(text) : undefined;
   if (!response.ok) {
-    if (isApiError(data)) throw new ApiRequestError(response.status, data.error, data.code, data.fields);
+    if (isApiError(data)) throw new ApiRequestError(response.status, await errorInReadersLanguage(data.code, data.error), data.code, data.fields);
     // The spec's generic form: "status: body" (or the status text when the body is empty).
-    throw new ApiRequestError(response.status, `${response.status}: ${text || response.statusText}`, 'HTTP_ERROR');
+    throw new ApiRequestError(response.status, await errorInReadersLanguage('HTTP_ERROR', `${response.status}: ${text || response.statusText}`), 'HTTP_ERROR');
   }
   return { data, headers: response.headers };
 }
