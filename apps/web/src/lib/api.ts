@@ -1,5 +1,5 @@
 import type { ApiError } from '@coride/domain/errors';
-import { errorInReadersLanguage } from './i18n';
+import { errorInReadersLanguage } from './error-text';
 
 export const TOKEN_KEY = 'token';
 

@@ -1,7 +1,6 @@
 import { isLanguageCode, languages, type LanguageCode } from '@coride/domain/languages';
 import i18n, { type BackendModule, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { errorText } from './error-text';
 
 export const LANGUAGE_KEY = 'language';
 
@@ -109,17 +108,6 @@ export function preloadNamespaces(namespaces: string[]): void {
   const load = () => void i18n.loadNamespaces(namespaces).catch(() => undefined);
   if (i18n.isInitialized) load();
   else i18n.on('initialized', load);
-}
-
-/**
- * An API error's text in the reader's language (error-text.ts says which): the `errors` namespace is
- * loaded on the first error a reader of another language meets; if it cannot be, the server's text stays.
- */
-export async function errorInReadersLanguage(code: string, english: string): Promise<string> {
-  const language = i18n.resolvedLanguage ?? 'en';
-  if (language !== 'en') await i18n.loadNamespaces('errors').catch(() => undefined);
-  const translated: unknown = language === 'en' ? undefined : i18n.getResource(language, 'errors', code);
-  return errorText(code, english, language, typeof translated === 'string' ? translated : undefined);
 }
 
 /** Switches language; i18next loads the namespaces in use for it through the lazy backend first. */
