@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerInvariants, rows } from '../../support/ledger';
 import { backends, createTestApp, type TestApp } from '../../support/test-app';
-import { api, approvedLicensee, book, expectOk, HERALD_SQUARE, onlineDriver, rider, signInAdmin, type Person } from '../../support/world';
+import { isFeedbackOpen } from '@coride/domain/ride-feedback';
+import { api, approvedLicensee, book, expectError, expectOk, HERALD_SQUARE, onlineDriver, rider, signInAdmin, type Person } from '../../support/world';
 import { pinOf } from '../../support/ride-pin';
 
 /*
@@ -142,6 +143,11 @@ class Tip implements fc.AsyncCommand<Model, Real> {
   async run(m: Model, w: Real) {
     const ride = pick(this.candidates(m), this.index);
     const person = w.riders[ride.rider]!;
+    if (!isFeedbackOpen({ status: ride.status, completedAt: new Date(ride.completedAt) }, w.clock.now)) {
+      // Tips close 7 days after the ride (contract §10): refused, and no money moves.
+      expectError(await api.post(w.t.app, `/api/rides/${ride.id}/tip`, person, { amount: this.amount }), 409, 'FEEDBACK_CLOSED');
+      return;
+    }
     w.arm(this.fault);
     const first = await api.post(w.t.app, `/api/rides/${ride.id}/tip`, person, { amount: this.amount });
     if (this.fault) {
