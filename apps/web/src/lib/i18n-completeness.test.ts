@@ -26,27 +26,24 @@ function readNamespaces(language: string): Map<string, Tree> {
   return result;
 }
 
-/** key path -> the string's placeholders, with plural suffixes folded into their base key. */
-function flatten(tree: unknown, prefix = '', out = new Map<string, string>()): Map<string, string> {
-  if (typeof tree === 'string') {
-    const placeholders = [...tree.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)]
-      .map((m) => m[1])
-      .sort()
-      .join(',');
-    out.set(prefix.replace(PLURAL_SUFFIX, ''), placeholders);
-  } else if (Array.isArray(tree)) {
-    tree.forEach((item, index) => flatten(item, `${prefix}[${index}]`, out));
-  } else if (tree && typeof tree === 'object') {
-    for (const [key, value] of Object.entries(tree)) flatten(value, prefix ? `${prefix}.${key}` : key, out);
-  }
-  return out;
-}
-
 /** Every text of a namespace by its full key (plural forms kept apart), for comparing values. */
 function texts(tree: unknown, prefix = '', out: [string, string][] = []): [string, string][] {
   if (typeof tree === 'string') out.push([prefix, tree]);
   else if (Array.isArray(tree)) tree.forEach((item, index) => texts(item, `${prefix}[${index}]`, out));
   else if (tree && typeof tree === 'object') for (const [key, value] of Object.entries(tree)) texts(value, prefix ? `${prefix}.${key}` : key, out);
+  return out;
+}
+
+/** key path -> the string's placeholders, with plural suffixes folded into their base key. */
+function flatten(tree: unknown): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, text] of texts(tree)) {
+    const placeholders = [...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)]
+      .map((m) => m[1])
+      .sort()
+      .join(',');
+    out.set(key.replace(PLURAL_SUFFIX, ''), placeholders);
+  }
   return out;
 }
 
