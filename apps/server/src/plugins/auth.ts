@@ -14,11 +14,14 @@ declare module 'fastify' {
   }
 }
 
-function bearerToken(request: FastifyRequest): string | undefined {
+const BEARER = 'bearer ';
+
+/** `Authorization: Bearer <token>` (the scheme in any case). Read on every request: one slice, no split. */
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
-  if (!header) return undefined;
-  const [scheme, token] = header.split(' ');
-  return scheme?.toLowerCase() === 'bearer' && token ? token.trim() : undefined;
+  if (header === undefined || header.length <= BEARER.length || header.slice(0, BEARER.length).toLowerCase() !== BEARER) return undefined;
+  const token = header.slice(BEARER.length).trim();
+  return token === '' ? undefined : token;
 }
 
 /** Reads the bearer token on every request; routes then say who may call them with `requireRole`. */
