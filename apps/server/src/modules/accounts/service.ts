@@ -25,19 +25,33 @@ export type AuthenticatedUser = { id: string; role: Role; sessionId: string; use
 /** What a token proves, with when its session ends by itself (a WebSocket opened with it is closed then). */
 export type AuthenticatedSession = AuthenticatedUser & { expiresAt: Date };
 
+/**
+ * The public view of each users row, made once per row object. Rows are never changed in place (a
+ * change reads a new row), and the session cache hands the same row to every request of a signed-in
+ * user, so GET /api/users/me, which every page load of the web app asks, does not format the same
+ * row (its date above all) again each time: about 1 µs of a cached request's CPU (bench/api.ts).
+ */
+const publicViews = new WeakMap<repo.UserRow, PublicUser>();
+
 export function toPublicUser(user: repo.UserRow): PublicUser {
-  return {
-    id: user.id,
-    role: user.role,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    phone: user.phone,
-    createdAt: user.createdAt.toISOString(),
-    homeAddress: user.homeAddress,
-    language: user.language,
-    emailVerified: user.emailVerifiedAt !== null,
-  };
+  let view = publicViews.get(user);
+  if (view === undefined) {
+    // Frozen: one object is answered to many requests, none may change it for the others.
+    view = Object.freeze({
+      id: user.id,
+      role: user.role,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      phone: user.phone,
+      createdAt: user.createdAt.toISOString(),
+      homeAddress: user.homeAddress,
+      language: user.language,
+      emailVerified: user.emailVerifiedAt !== null,
+    });
+    publicViews.set(user, view);
+  }
+  return view;
 }
 
 /**
