@@ -9,8 +9,8 @@
 /** One route, method and status class: a count per bucket (the last is +Inf), their sum and count. */
 type Series = { readonly labels: string; readonly counts: number[]; sum: number; count: number };
 
-/** 1xx … 5xx; anything outside (a status of 0 when the connection died first) counts as its own class. */
-const STATUS_CLASSES = 6;
+/** node:http sends statuses 100-999: classes 1xx to 9xx, one slot each (0 is never used). */
+const STATUS_CLASSES = 10;
 
 /** The text format escapes backslashes and line feeds, and double quotes inside label values. */
 const escapeLabelValue = (value: string) => value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
@@ -33,13 +33,12 @@ export class LatencyHistogram {
     if (!byMethod) this.byRoute.set(route, (byMethod = new Map()));
     let byClass = byMethod.get(method);
     if (!byClass) byMethod.set(method, (byClass = new Array<Series | undefined>(STATUS_CLASSES)));
-    const statusClass = Math.floor(statusCode / 100);
-    const index = statusClass >= 1 && statusClass < STATUS_CLASSES ? statusClass : 0;
-    let series = byClass[index];
+    const statusClass = Math.min(STATUS_CLASSES - 1, Math.max(0, Math.floor(statusCode / 100)));
+    let series = byClass[statusClass];
     if (!series) {
       const labels = `route="${escapeLabelValue(route)}",method="${escapeLabelValue(method)}",status_class="${statusClass}xx"`;
       series = { labels, counts: new Array<number>(this.buckets.length + 1).fill(0), sum: 0, count: 0 };
-      byClass[index] = series;
+      byClass[statusClass] = series;
       this.series.push(series);
     }
     let bucket = 0;

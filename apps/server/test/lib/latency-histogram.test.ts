@@ -28,6 +28,8 @@ describe('LatencyHistogram', () => {
       ['/api/users/me', 'GET', 200, 0.01],
       ['unmatched', 'GET', 404, 0.0001],
       ['/api/rides', 'POST', 503, 1],
+      ['/api/rides', 'POST', 101, 0.002],
+      ['/api/rides', 'POST', 799, 0.002],
       ['/api/odd "route"\\with\nbreaks', 'GET', 200, 0.5],
     ];
     const histogram = new LatencyHistogram(name, help, buckets);
